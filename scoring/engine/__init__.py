@@ -1,0 +1,21 @@
+"""The scoring engine: pure Python, no Django, standard library only.
+
+``score_game(game: dict) -> dict`` scores one hand at one table as specified
+in score-interface.md. Modules: tiles (notation), decompose (sets, pairs,
+waits), shapes (irregular hands), reading and rules (rules as data), one
+module per rule set (nts), settlement, and game (the input contract).
+"""
+
+from .decompose import clear_caches as _clear_decompositions
+from .errors import InvalidGame
+from .game import RULESETS, score_game
+from .tiles import _parse
+
+
+def clear_caches() -> None:
+    """Forget memoised shapes and parsed strings (for cold benchmarks)."""
+    _clear_decompositions()
+    _parse.cache_clear()
+
+
+__all__ = ["InvalidGame", "RULESETS", "clear_caches", "score_game"]

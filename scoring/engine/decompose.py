@@ -1,0 +1,145 @@
+"""Decomposition of concealed tiles into sets and a pair, and waits.
+
+A hand is split per suit; each suit's shape is decomposed once and memoised
+(there are only some tens of thousands of one-suit shapes), so the whole
+hand's parses are the product of its suits' parses with exactly one pair.
+Waits reuse the same tables: adding a tile changes a single suit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+from itertools import product
+
+CHOW, PUNG, KONG = 0, 1, 2
+KIND_NAMES = ("chow", "pung", "kong")
+
+# One parse: the sets as (kind, first tile) and the pair's tile (-1: none).
+SetTuple = tuple[int, int]
+Parse = tuple[tuple[SetTuple, ...], int]
+
+_SUIT_SLICES = ((0, 9), (9, 18), (18, 27), (27, 34))
+
+
+@lru_cache(maxsize=None)
+def suit_parses(counts: tuple[int, ...], base: int) -> tuple[Parse, ...]:
+    """Every way to read one suit's tiles as sets and at most one pair.
+
+    ``base`` is the suit's first tile; honours (base 27) form no chows.
+    The result is empty when the tiles cannot all be used.
+    """
+    work = list(counts)
+    size = len(work)
+    chows_allowed = base < 27
+    found: dict[Parse, None] = {}
+    sets: list[SetTuple] = []
+
+    def walk(i: int, pair: int) -> None:
+        while i < size and work[i] == 0:
+            i += 1
+        if i == size:
+            found[(tuple(sets), pair)] = None
+            return
+        if pair < 0 and work[i] >= 2:
+            work[i] -= 2
+            walk(i, base + i)
+            work[i] += 2
+        if work[i] >= 3:
+            work[i] -= 3
+            sets.append((PUNG, base + i))
+            walk(i, pair)
+            sets.pop()
+            work[i] += 3
+        if chows_allowed and i + 2 < size and work[i + 1] and work[i + 2]:
+            work[i] -= 1
+            work[i + 1] -= 1
+            work[i + 2] -= 1
+            sets.append((CHOW, base + i))
+            walk(i, pair)
+            sets.pop()
+            work[i] += 1
+            work[i + 1] += 1
+            work[i + 2] += 1
+
+    walk(0, -1)
+    return tuple(found)
+
+
+def _suit_counts(counts: Sequence[int]) -> list[tuple[int, ...]]:
+    return [tuple(counts[a:b]) for a, b in _SUIT_SLICES]
+
+
+def parses(counts: Sequence[int]) -> list[Parse]:
+    """All readings of concealed tiles as sets plus exactly one pair."""
+    per_suit: list[tuple[Parse, ...]] = []
+    pairs_needed = 0
+    for (a, b), shape in zip(_SUIT_SLICES, _suit_counts(counts)):
+        total = sum(shape)
+        if total == 0:
+            continue
+        remainder = total % 3
+        if remainder == 1:
+            return []
+        pairs_needed += remainder == 2
+        options = suit_parses(shape, a)
+        if not options:
+            return []
+        per_suit.append(options)
+    if pairs_needed != 1:
+        return []
+    result: list[Parse] = []
+    for combo in product(*per_suit):
+        sets: tuple[SetTuple, ...] = ()
+        pair = -1
+        for suit_sets, suit_pair in combo:
+            sets += suit_sets
+            if suit_pair >= 0:
+                pair = suit_pair
+        result.append((sets, pair))
+    return result
+
+
+def is_complete(counts: Sequence[int]) -> bool:
+    """Whether the concealed tiles form sets plus exactly one pair."""
+    pairs_needed = 0
+    for (a, b) in _SUIT_SLICES:
+        shape = tuple(counts[a:b])
+        total = sum(shape)
+        if total == 0:
+            continue
+        remainder = total % 3
+        if remainder == 1:
+            return False
+        pairs_needed += remainder == 2
+        if pairs_needed > 1 or not suit_parses(shape, a):
+            return False
+    return pairs_needed == 1
+
+
+def regular_waits(counts: Sequence[int], held: Sequence[int] | None = None) -> list[int]:
+    """Tile kinds that complete these concealed tiles (3n+1 of them).
+
+    A kind the player already holds four of (``held``: all the player's
+    tiles, melds included) is no wait: there is no fifth. Only suits whose
+    size is off by one or two can take the tile.
+    """
+    held = counts if held is None else held
+    remainders = [sum(counts[a:b]) % 3 for a, b in _SUIT_SLICES]
+    waits: list[int] = []
+    work = list(counts)
+    for suit, (a, b) in enumerate(_SUIT_SLICES):
+        if remainders[suit] == 0:
+            continue
+        for tile in range(a, b):
+            if held[tile] >= 4:
+                continue
+            work[tile] += 1
+            if is_complete(work):
+                waits.append(tile)
+            work[tile] -= 1
+    return waits
+
+
+def clear_caches() -> None:
+    suit_parses.cache_clear()

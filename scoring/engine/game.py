@@ -1,0 +1,318 @@
+"""``score_game``: one hand at one table, in and out as score-interface.md.
+
+This layer checks the input (names the player and the tile for anything
+wrong) and asks the rule set for values, settlement and wind rotation. It
+holds no rule of the game itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .decompose import CHOW, KIND_NAMES
+from .errors import InvalidGame
+from .hands import HandResult, PlayerHand, seat_label
+from .nts import RULESET as NTS
+from .reading import DISCARD, ROBBED_KONG, SELF_DRAWN_SOURCES, WIN_SOURCES, Context, Meld
+from .ruleset import RuleSet, seats_in_order
+from .tiles import NUM_KINDS, WIND_OF_SEAT, format_tiles, parse_bonus, parse_or_fail, tile_name
+from .tiles import TileSyntaxError, parse_one
+
+RULESETS: dict[str, RuleSet] = {NTS.name: NTS}
+
+GAME_KEYS = frozenset(
+    {"ruleset", "options", "prevailing_wind", "players", "winner", "winning_tile",
+     "win_source", "discarder", "flags", "dead"}
+)
+TILE_PLAYER_KEYS = frozenset({"concealed", "melds", "bonus"})
+MELD_KEYS = frozenset({"kind", "tiles", "open"})
+
+
+def score_game(game: object) -> dict[str, Any]:
+    """Score one game; bad input gives ``{"error": ...}``, never an exception."""
+    try:
+        return _score(game)
+    except InvalidGame as error:
+        return {"error": str(error)}
+
+
+def _score(game: object) -> dict[str, Any]:
+    if not isinstance(game, dict):
+        raise InvalidGame(f"a game must be a JSON object, got {type(game).__name__}")
+    unknown = sorted(set(game) - GAME_KEYS)
+    if unknown:
+        raise InvalidGame(f"unknown field(s) {', '.join(map(repr, unknown))} in the game")
+    ruleset = _ruleset(game.get("ruleset", "nts"))
+    options_given = game.get("options") or {}
+    if not isinstance(options_given, dict):
+        raise InvalidGame("options must be an object of option names and values")
+    options = ruleset.resolve_options(options_given)
+    prevailing = game.get("prevailing_wind")
+    if prevailing not in WIND_OF_SEAT:
+        raise InvalidGame(f"prevailing_wind must be one of E, S, W, N, got {prevailing!r}")
+
+    players = _players(game.get("players"), ruleset)
+    hands = {seat: _player(seat, spec, ruleset) for seat, spec in players.items()}
+    winner = _winner(game.get("winner"), hands)
+    dead = _dead(game.get("dead"), hands, winner)
+    flags = _flags(game.get("flags"), ruleset)
+    win_source, winning_tile = _win(game, hands, winner, flags, ruleset)
+    _check_copies(hands)
+    _check_sizes(hands, winner, dead)
+
+    values: dict[str, int] = {}
+    breakdowns: dict[str, dict[str, object]] = {}
+    for seat, hand in hands.items():
+        if isinstance(hand, int):
+            values[seat] = hand
+            continue
+        if seat in dead:
+            result = HandResult(value=0, dead=True)  # N12: zero points, still pays
+        elif winner is None:
+            values[seat] = 0
+            continue  # a draw: nothing is counted (N14)
+        else:
+            ctx = Context(WIND_OF_SEAT[seat], WIND_OF_SEAT[prevailing])
+            if seat == winner:
+                ctx = Context(ctx.seat_wind, ctx.prevailing_wind, True, win_source, flags,
+                              winning_tile)
+                result = ruleset.score_winner(hand, ctx, options)
+            else:
+                result = ruleset.score_other(hand, ctx, options)
+        values[seat] = result.value
+        breakdowns[seat] = result.as_dict()
+    if winner is None:
+        values = {seat: 0 for seat in values}
+    return {
+        "scores": values,
+        "settlement": ruleset.settle(values, winner, options),
+        "hands": breakdowns,
+        "winds_rotate": ruleset.winds_rotate(winner, options),
+    }
+
+
+def _ruleset(name: object) -> RuleSet:
+    if not isinstance(name, str) or name not in RULESETS:
+        available = ", ".join(sorted(RULESETS))
+        raise InvalidGame(f"unknown ruleset {name!r} (available: {available})")
+    return RULESETS[name]
+
+
+def _players(players: object, ruleset: RuleSet) -> dict[str, Any]:
+    if not isinstance(players, dict) or not players:
+        raise InvalidGame("players must be an object keyed by seat wind: E, S, W, N")
+    unknown = [seat for seat in players if seat not in WIND_OF_SEAT]
+    if unknown:
+        raise InvalidGame(
+            f"unknown seat {unknown[0]!r} in players (seats are E, S, W, N)"
+        )
+    expected = "ESWN"[: len(players)]
+    if len(players) not in ruleset.player_counts or set(players) != set(expected):
+        counts = " or ".join(str(n) for n in sorted(ruleset.player_counts))
+        raise InvalidGame(
+            f"{ruleset.title} is played by {counts} players; give seats "
+            f"{', '.join('ESWN'[:max(ruleset.player_counts)])}, got {', '.join(players)}"
+        )
+    return {seat: players[seat] for seat in seats_in_order(list(players))}
+
+
+def _player(seat: str, spec: object, ruleset: RuleSet) -> PlayerHand | int:
+    who = seat_label(seat)
+    if not isinstance(spec, dict):
+        raise InvalidGame(f"{who}: a player is an object with tiles or a score")
+    if "score" in spec:
+        if len(spec) != 1:
+            raise InvalidGame(f"{who}: give either a score or tiles, not both")
+        score = spec["score"]
+        if isinstance(score, bool) or not isinstance(score, int):
+            raise InvalidGame(f"{who}: score must be a whole number, got {score!r}")
+        if score < 0:
+            raise InvalidGame(f"{who}: score {score} is negative; a hand value is 0 or more")
+        if score > ruleset.limit:
+            raise InvalidGame(
+                f"{who}: score {score} is above the limit of {ruleset.limit}"
+            )
+        return score
+    unknown = sorted(set(spec) - TILE_PLAYER_KEYS)
+    if unknown:
+        raise InvalidGame(f"{who}: unknown field(s) {', '.join(map(repr, unknown))}")
+    if "concealed" not in spec:
+        raise InvalidGame(f"{who}: give 'concealed' tiles (or a 'score')")
+    concealed = parse_or_fail(spec["concealed"], f"{who} concealed")
+    melds_given = spec.get("melds") or []
+    if not isinstance(melds_given, list):
+        raise InvalidGame(f"{who}: melds must be a list")
+    melds = tuple(_meld(who, index, meld) for index, meld in enumerate(melds_given, 1))
+    bonus: tuple[str, ...] = ()
+    if spec.get("bonus"):
+        if not ruleset.uses_bonus_tiles:
+            raise InvalidGame(
+                f"{who}: {ruleset.title} is played without flowers and seasons "
+                f"(bonus {spec['bonus']!r})"
+            )
+        try:
+            bonus = parse_bonus(spec["bonus"]) if isinstance(spec["bonus"], str) else ()
+        except TileSyntaxError as error:
+            raise InvalidGame(f"{who} bonus: {error}") from None
+    counts = [0] * NUM_KINDS
+    for tile in concealed:
+        counts[tile] += 1
+    return PlayerHand(seat, tuple(counts), melds, bonus)
+
+
+def _meld(who: str, index: int, spec: object) -> Meld:
+    where = f"{who} meld {index}"
+    if not isinstance(spec, dict):
+        raise InvalidGame(f"{where}: a meld is an object with kind, tiles and open")
+    unknown = sorted(set(spec) - MELD_KEYS)
+    if unknown:
+        raise InvalidGame(f"{where}: unknown field(s) {', '.join(map(repr, unknown))}")
+    kind_name = spec.get("kind")
+    if kind_name not in KIND_NAMES:
+        raise InvalidGame(f"{where}: kind must be chow, pung or kong, got {kind_name!r}")
+    kind = KIND_NAMES.index(kind_name)
+    tiles = sorted(parse_or_fail(spec.get("tiles"), where))
+    is_open = spec.get("open", True)
+    if not isinstance(is_open, bool):
+        raise InvalidGame(f"{where}: open must be true or false, got {is_open!r}")
+    text = format_tiles(tiles)
+    if kind == CHOW:
+        if len(tiles) != 3 or tiles[0] >= 27 or tiles[0] // 9 != tiles[2] // 9 or tiles != [
+            tiles[0], tiles[0] + 1, tiles[0] + 2
+        ]:
+            raise InvalidGame(
+                f"{where}: chow {text} is not three consecutive tiles of one suit"
+                + (" (honours form no chows)" if any(t >= 27 for t in tiles) else "")
+            )
+    else:
+        size = 3 if kind_name == "pung" else 4
+        if len(tiles) != size or len(set(tiles)) != 1:
+            raise InvalidGame(f"{where}: {kind_name} {text} is not {size} equal tiles")
+    return Meld(kind, tiles[0], is_open)
+
+
+def _winner(winner: object, hands: Mapping[str, Any]) -> str | None:
+    if winner is None:
+        return None
+    if winner not in hands:
+        raise InvalidGame(f"winner must be a seat at the table or null, got {winner!r}")
+    return str(winner)
+
+
+def _dead(dead: object, hands: Mapping[str, Any], winner: str | None) -> frozenset[str]:
+    if dead is None:
+        return frozenset()
+    if not isinstance(dead, list) or any(seat not in hands for seat in dead):
+        raise InvalidGame(f"dead must be a list of seats at the table, got {dead!r}")
+    if winner in dead:
+        raise InvalidGame(
+            f"{seat_label(winner)} cannot both win and have a dead hand; a false mahjong "
+            "is a dead hand, not a win (N10)"
+        )
+    for seat in dead:
+        score = hands[seat]
+        if isinstance(score, int) and score != 0:
+            raise InvalidGame(
+                f"{seat_label(seat)} has a dead hand, which scores 0 (N12), but score {score} "
+                "was given"
+            )
+    return frozenset(dead)
+
+
+def _flags(flags: object, ruleset: RuleSet) -> frozenset[str]:
+    if flags is None:
+        return frozenset()
+    if not isinstance(flags, list) or not all(isinstance(f, str) for f in flags):
+        raise InvalidGame(f"flags must be a list of names, got {flags!r}")
+    unknown = sorted(set(flags) - ruleset.flags)
+    if unknown:
+        raise InvalidGame(
+            f"unknown flag(s) {', '.join(map(repr, unknown))} for {ruleset.title} "
+            f"(known: {', '.join(sorted(ruleset.flags))})"
+        )
+    return frozenset(flags)
+
+
+def _win(game: Mapping[str, Any], hands: Mapping[str, Any], winner: str | None,
+         flags: frozenset[str], ruleset: RuleSet) -> tuple[str | None, int]:
+    """The win's source and winning tile, checked against the hands."""
+    tile_text = game.get("winning_tile")
+    source = game.get("win_source")
+    discarder = game.get("discarder")
+    if winner is None:
+        given = [name for name in ("winning_tile", "win_source", "discarder")
+                 if game.get(name) is not None]
+        if given or flags:
+            raise InvalidGame(
+                f"a draw (winner null) has no {', '.join(given) or 'flags'}"
+            )
+        return None, -1
+    who = seat_label(winner)
+    hand = hands[winner]
+    tiles_given = isinstance(hand, PlayerHand)
+    if source is None and tiles_given:
+        raise InvalidGame(f"{who} won: give win_source ({', '.join(WIN_SOURCES)})")
+    if source is not None and source not in WIN_SOURCES:
+        raise InvalidGame(f"{who}: win_source must be one of {', '.join(WIN_SOURCES)}, "
+                          f"got {source!r}")
+    if source in (DISCARD, ROBBED_KONG):
+        if discarder is None:
+            raise InvalidGame(f"{who} won on a {source.replace('_', ' ')}: give the discarder")
+        if discarder not in hands:
+            raise InvalidGame(f"discarder must be a seat at the table, got {discarder!r}")
+        if discarder == winner:
+            raise InvalidGame(f"{who} cannot win on their own discard")
+    elif discarder is not None and source in SELF_DRAWN_SOURCES:
+        raise InvalidGame(f"{who} drew the winning tile ({source}): there is no discarder")
+    tile = -1
+    if tile_text is not None:
+        if not isinstance(tile_text, str):
+            raise InvalidGame(f"{who}: winning_tile must be a tile like \"3s\"")
+        try:
+            tile = parse_one(tile_text)
+        except TileSyntaxError as error:
+            raise InvalidGame(f"{who} winning_tile: {error}") from None
+    if tiles_given:
+        if tile < 0:
+            raise InvalidGame(f"{who} won: give the winning_tile")
+        if hand.concealed[tile] == 0:
+            raise InvalidGame(
+                f"{who}: winning tile {tile_name(tile)} is not among the concealed tiles "
+                "(the winner's concealed tiles include the winning tile)"
+            )
+    ruleset.validate_flags(flags, winner, hands, source)
+    return source, tile
+
+
+def _check_copies(hands: Mapping[str, Any]) -> None:
+    """At most four copies of any tile across the table."""
+    totals = [0] * NUM_KINDS
+    holders: list[list[str]] = [[] for _ in range(NUM_KINDS)]
+    for seat, hand in hands.items():
+        if not isinstance(hand, PlayerHand):
+            continue
+        for tile, count in enumerate(hand.all_counts()):
+            if count:
+                totals[tile] += count
+                holders[tile].append(f"{seat_label(seat)} {count}")
+    for tile, count in enumerate(totals):
+        if count > 4:
+            raise InvalidGame(
+                f"{count} copies of {tile_name(tile)} at the table ({', '.join(holders[tile])}); "
+                "a set has 4"
+            )
+
+
+def _check_sizes(hands: Mapping[str, Any], winner: str | None, dead: frozenset[str]) -> None:
+    for seat, hand in hands.items():
+        if not isinstance(hand, PlayerHand) or seat in dead:
+            continue
+        expected = 14 if seat == winner else 13
+        size = hand.size()
+        if size != expected:
+            role = "a winning hand has 14" if seat == winner else "a hand that did not win has 13"
+            raise InvalidGame(
+                f"{seat_label(seat)} has {size} tiles (a kong counts as 3, N16); {role}; "
+                "a wrong count is a dead hand: list the player in 'dead'"
+            )

@@ -1,0 +1,66 @@
+"""A player's tiles as given, and the value of a hand as scored."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .reading import Meld
+from .tiles import NUM_KINDS
+
+SEAT_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
+
+
+def seat_label(seat: str) -> str:
+    """How messages name a player: ``South (S)``."""
+    return f"{SEAT_NAMES.get(seat, seat)} ({seat})"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerHand:
+    seat: str
+    concealed: tuple[int, ...]  # counts of the 34 kinds on the rack
+    melds: tuple[Meld, ...] = ()
+    bonus: tuple[str, ...] = ()
+
+    def all_counts(self) -> list[int]:
+        counts = list(self.concealed)
+        for meld in self.melds:
+            for tile in meld.tile_list():
+                counts[tile] += 1
+        return counts
+
+    def size(self) -> int:
+        """Tiles in hand, a kong counting as three (N16)."""
+        return sum(self.concealed) + 3 * len(self.melds)
+
+
+EMPTY_COUNTS = (0,) * NUM_KINDS
+
+
+@dataclass(slots=True)
+class HandResult:
+    """One player's hand value with its breakdown (score-interface.md)."""
+
+    value: int
+    points: int = 0
+    doublings: int = 0
+    limit: str | None = None
+    legal_mahjong: bool = False
+    items: list[dict[str, object]] = field(default_factory=list)
+    waiting: bool = False
+    dead: bool = False
+
+    def as_dict(self) -> dict[str, object]:
+        result: dict[str, object] = {
+            "points": self.points,
+            "doublings": self.doublings,
+            "value": self.value,
+            "limit": self.limit,
+            "legal_mahjong": self.legal_mahjong,
+            "items": self.items,
+        }
+        if self.waiting:
+            result["waiting"] = True
+        if self.dead:
+            result["dead"] = True
+        return result

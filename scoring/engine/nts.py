@@ -1,0 +1,552 @@
+"""NTS: the Dutch tournament rules (Nederlandse Toernooi Spelregels).
+
+Sources: seed 000 (the rules; §2.4.1 points, §2.4.2 doublings, §2.3 limit
+hands, §2.1 settlement, §2.2 limit), seed 002 (clarifications, binding),
+seed 003 (a club's write-up: worked example, rounding), and the decisions
+N1-N16 and R1-R2 of rule-decisions.md. Every rule of the game is an entry
+of the tables below; the functions after them only find the best reading.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from . import shapes
+from .decompose import CHOW, KONG, PUNG, is_complete, parses, regular_waits
+from .errors import InvalidGame
+from .hands import HandResult, PlayerHand, seat_label
+from .reading import (
+    DISCARD,
+    KONG_REPLACEMENT,
+    ROBBED_KONG,
+    WALL,
+    Context,
+    Group,
+    Reading,
+    tile_facts,
+    winner_readings,
+)
+from .rules import Applied, HandRule, LimitHand, PairRule, Rule, RuleTable, SetRule, total
+from .ruleset import Option, RuleSet
+from .settlement import settle
+from .tiles import (
+    DRAGONS,
+    FIVE_CIRCLES,
+    MAJORS,
+    ONE_BAMBOO,
+    ONE_CIRCLES,
+    TERMINALS,
+    WINDS,
+    is_dragon,
+)
+
+LIMIT = 2000  # 000 §2.2, N9
+MINIMUM_DOUBLINGS = 2  # 000 §1.8, N10
+
+P = "000 §2.4.1"  # points table
+D = "000 §2.4.2"  # doublings table
+LI = "000 §2.3.2"  # irregular limit hands
+LR = "000 §2.3.1"  # regular limit hands
+
+# --- Points for sets (all players): (kind, concealed, terminal/honour) ----
+SET_POINTS: dict[tuple[int, bool, bool], Rule] = {
+    (PUNG, False, False): Rule("open_pung_simples", P, "Open pung of simples (2-8)", points=2),
+    (PUNG, True, False): Rule("concealed_pung_simples", P, "Concealed pung of simples", points=4),
+    (PUNG, False, True): Rule(
+        "open_pung_terminals_honours", P, "Open pung of terminals or honours", points=4
+    ),
+    (PUNG, True, True): Rule(
+        "concealed_pung_terminals_honours", P, "Concealed pung of terminals or honours", points=8
+    ),
+    (KONG, False, False): Rule("open_kong_simples", P, "Open kong of simples", points=8),
+    (KONG, True, False): Rule("concealed_kong_simples", P, "Concealed kong of simples", points=16),
+    (KONG, False, True): Rule(
+        "open_kong_terminals_honours", P, "Open kong of terminals or honours", points=16
+    ),
+    (KONG, True, True): Rule(
+        "concealed_kong_terminals_honours", P, "Concealed kong of terminals or honours", points=32
+    ),
+}
+
+# --- Doublings for a pung or kong (all players) ----------------------------
+SET_RULES: tuple[SetRule, ...] = (
+    SetRule("pung_dragons", D, "Pung or kong of dragons", doublings=1,
+            test=lambda g, r: g.kind != CHOW and is_dragon(g.tile)),
+    # Seat and prevailing wind at once: both count, the pung's points once (N8).
+    SetRule("pung_seat_wind", D, "Pung or kong of the seat wind", doublings=1,
+            test=lambda g, r: g.kind != CHOW and g.tile == r.ctx.seat_wind),
+    SetRule("pung_prevailing_wind", D, "Pung or kong of the prevailing wind", doublings=1,
+            test=lambda g, r: g.kind != CHOW and g.tile == r.ctx.prevailing_wind),
+)
+
+# --- Points for a pair (all players) ---------------------------------------
+PAIR_RULES: tuple[PairRule, ...] = (
+    PairRule("pair_dragons", P, "Pair of dragons", points=2,
+             test=lambda t, r: is_dragon(t)),
+    PairRule("pair_seat_wind", P, "Pair of the seat wind", points=2,
+             test=lambda t, r: t == r.ctx.seat_wind),
+    PairRule("pair_prevailing_wind", P, "Pair of the prevailing wind", points=2,
+             test=lambda t, r: t == r.ctx.prevailing_wind),
+)
+
+
+def _clean(r: Reading) -> bool:
+    f = r.facts
+    return (len(f.suits) == 1 and f.honours) or f.all_majors
+
+
+def _very_clean(r: Reading) -> bool:
+    # Terminals of one suit with honours (002 §6, N5).
+    f = r.facts
+    return len(f.suits) == 1 and f.honours and f.all_majors
+
+
+def _pure(r: Reading) -> bool:
+    f = r.facts
+    return (len(f.suits) == 1 and not f.honours) or not f.suits
+
+
+def _little_four_winds(r: Reading) -> bool:
+    return r.wind_pungs == 3 and r.pair in WINDS
+
+
+def _little_three_dragons(r: Reading) -> bool:
+    return r.dragon_pungs == 2 and r.pair in DRAGONS
+
+
+_WINNING_5P = lambda r: r.ctx.winning_tile == FIVE_CIRCLES  # noqa: E731
+# With Pe-ling eet cake the 1p counts as a 1s (N7), so it is no 1p here.
+_WINNING_1P = lambda r: r.ctx.winning_tile == ONE_CIRCLES and not r.ctx.peling  # noqa: E731
+
+HAND_RULES: tuple[HandRule, ...] = (
+    # Points for the winner.
+    HandRule("mahjong", P, "Mahjong", points=20, winner_only=True, test=lambda r: True),
+    # A kong replacement counts as self-drawn, a robbed kong tile does not (N6).
+    HandRule("self_drawn", P, "Winning tile self-drawn", points=2, winner_only=True,
+             test=lambda r: r.ctx.self_drawn),
+    HandRule("completes_pair", P, "Winning tile completes the pair", points=2,
+             winner_only=True, test=lambda r: r.winning_group == "pair"),
+    HandRule("only_possible_tile", P + ", 002 §5", "Only possible tile (N3)", points=2,
+             winner_only=True, test=lambda r: r.ctx.only_possible),
+    HandRule("peling_eats_cake", P + ", 002 §3", "Pe-ling eet cake: 1p completes a pair of 1s",
+             points=10, winner_only=True,
+             replaces=frozenset({"completes_pair", "only_possible_tile"}),
+             test=lambda r: r.ctx.peling),
+    # Doublings for all players; of each group only the highest counts.
+    HandRule("three_concealed_pungs", D, "3 concealed pungs (a kong counts as one)",
+             doublings=1, group="concealed_sets", test=lambda r: r.concealed_pungs >= 3),
+    HandRule("four_concealed_pungs", D, "4 concealed pungs (a kong counts as one)",
+             doublings=2, group="concealed_sets", test=lambda r: r.concealed_pungs >= 4),
+    HandRule("three_concealed_kongs", D, "3 concealed kongs", doublings=2,
+             group="concealed_sets", test=lambda r: r.concealed_kongs >= 3),
+    HandRule("four_kongs", D, "4 kongs", doublings=3, group="concealed_sets",
+             test=lambda r: r.kongs >= 4),
+    HandRule("clean", D, "Clean: one suit with honours, or terminals with honours",
+             doublings=1, group="clean", test=_clean),
+    HandRule("very_clean", D + ", 002 §6", "Very clean: terminals of one suit with honours",
+             doublings=2, group="clean", test=_very_clean),
+    HandRule("pure", D, "Pure: one suit only, or honours only", doublings=3, group="clean",
+             test=_pure),
+    # Doublings for the winner.
+    HandRule("all_chows", D, "Four chows and a pair", doublings=1, winner_only=True,
+             test=lambda r: r.chows == 4),
+    HandRule("all_pungs", D, "Four pungs (or kongs) and a pair", doublings=1, winner_only=True,
+             test=lambda r: r.pungs == 4),
+    HandRule("all_simples", D, "Only simples (2-8)", doublings=1, winner_only=True,
+             test=lambda r: r.facts.all_simples),
+    HandRule("little_four_winds", D, "3 pungs of winds, a pair of winds and a set",
+             doublings=1, winner_only=True, test=_little_four_winds),
+    HandRule("little_three_dragons", D, "2 pungs of dragons, a pair of dragons and 2 sets",
+             doublings=1, winner_only=True, test=_little_three_dragons),
+    HandRule("last_wall_tile", D, "Last tile of the live wall, self-drawn", doublings=1,
+             winner_only=True, test=lambda r: "last_wall_tile" in r.ctx.flags),
+    HandRule("last_wall_tile_1p", D + ", N6", "Last wall tile, and it is 1 circles",
+             doublings=3, winner_only=True, replaces=frozenset({"last_wall_tile"}),
+             test=lambda r: "last_wall_tile" in r.ctx.flags and _WINNING_1P(r)),
+    HandRule("robbing_the_kong", D, "Robbing the kong", doublings=1, winner_only=True,
+             test=lambda r: r.ctx.win_source == ROBBED_KONG),
+    HandRule("kong_replacement", D, "Winning on a kong's replacement tile", doublings=1,
+             winner_only=True, test=lambda r: r.ctx.win_source == KONG_REPLACEMENT),
+    HandRule("kong_replacement_5p", D + ", N6", "Kong replacement tile that is 5 circles",
+             doublings=3, winner_only=True, replaces=frozenset({"kong_replacement"}),
+             test=lambda r: r.ctx.win_source == KONG_REPLACEMENT and _WINNING_5P(r)),
+    HandRule("kong_on_kong", D + ", 002 §10", "Kong on kong (with 5 circles: 2 + 3, N6)",
+             doublings=2, winner_only=True, replaces=frozenset({"kong_replacement"}),
+             test=lambda r: "kong_on_kong" in r.ctx.flags),
+    HandRule("concealed_hand", D, "Hidden treasure: only self-drawn tiles", doublings=2,
+             winner_only=True, test=lambda r: r.ctx.self_drawn and not r.open_melds),
+)
+
+
+# --- Limit hands -----------------------------------------------------------
+def _wind_snake(c: Sequence[int]) -> bool:
+    return shapes.run_with_honours(c, 9, 1, 0) >= 0 and not any(c[t] for t in DRAGONS)
+
+
+def _dragon_snake(c: Sequence[int]) -> bool:
+    suit = shapes.run_with_honours(c, 9, 0, 1)
+    return (
+        suit >= 0
+        and all(c[suit * 9 + i] == 1 for i in range(9))
+        and all(c[t] == 1 for t in DRAGONS)
+        and sorted(c[t] for t in WINDS) == [0, 0, 0, 2]
+    )
+
+
+def _court_of_peking(c: Sequence[int]) -> bool:
+    suit = shapes.run_with_honours(c, 7, 1, 1)
+    return suit >= 0 and all(c[suit * 9 + i] == 1 for i in range(7)) and all(
+        c[t] == 1 for t in (*WINDS, *DRAGONS)
+    ) and not c[suit * 9 + 7] and not c[suit * 9 + 8]
+
+
+def _twins(c: Sequence[int], suited: bool, terminals_only: bool, honours: bool | None) -> bool:
+    """Seven pairs of one suit (``suited``), of its terminals only, with or
+    without honours (None: either)."""
+    if not shapes.is_seven_pairs(c):
+        return False
+    suit, has_honours = shapes.suit_and_honours(c)
+    if honours is not None and has_honours != honours:
+        return False
+    if suited and (suit < 0 or any(
+        c[s * 9 + i] for s in range(3) if s != suit for i in range(9)
+    )):
+        return False
+    if terminals_only and any(c[t] for t in range(27) if t not in TERMINALS):
+        return False
+    return True
+
+
+def _twisting_snake(r: Reading) -> bool:
+    """1-1-1 + two chows + pair + 9-9-9, one suit: the pair 2, 5 or 8 (000 §2.3.1)."""
+    if len(r.facts.suits) != 1 or r.facts.honours:
+        return False
+    base = next(iter(r.facts.suits)) * 9
+    pung_tiles = sorted(g.tile - base for g in r.groups if g.kind == PUNG)
+    chow_starts = sorted(g.tile - base for g in r.groups if g.kind == CHOW)
+    pair = r.pair - base
+    return pung_tiles == [0, 8] and (pair, chow_starts) in (
+        (1, [2, 5]),
+        (4, [1, 5]),
+        (7, [1, 4]),
+    )
+
+
+def _head_and_tail(r: Reading) -> bool:
+    return r.pungs == 4 and r.facts.all_majors and not r.facts.honours
+
+
+LIMITS: tuple[LimitHand, ...] = (
+    # Irregular: concealed but for the last tile; a waiting one pays half (N11).
+    LimitHand("nine_gates", LI, "1112345678999 + any tile, one suit", 2000, "irregular",
+              lambda c: shapes.nine_gates_suit(c) >= 0),
+    LimitHand("thirteen_orphans", LI, "One of each terminal and honour + a pair", 2000,
+              "irregular", shapes.is_thirteen_orphans),
+    LimitHand("honour_twins", LI, "Seven pairs of winds and dragons", 2000, "irregular",
+              lambda c: shapes.is_seven_pairs(c) and not any(c[:27])),
+    LimitHand("wind_snake", LI, "1-9 of one suit, each wind, + one more of those", 1000,
+              "irregular", _wind_snake),
+    LimitHand("dragon_snake", LI, "1-9 of one suit, each dragon, + a pair of winds", 1000,
+              "irregular", _dragon_snake),
+    LimitHand("court_of_peking", LI, "1-7 of one suit, each wind and each dragon", 1000,
+              "irregular", _court_of_peking),
+    LimitHand("pure_twins", LI, "Seven pairs of one suit", 1000, "irregular",
+              lambda c: _twins(c, True, False, False)),
+    LimitHand("very_clean_twins", LI, "Seven pairs of honours and terminals of one suit",
+              1000, "irregular", lambda c: _twins(c, True, True, True)),
+    LimitHand("clean_twins", LI, "Seven pairs of honours and one suit", 500, "irregular",
+              lambda c: _twins(c, True, False, True)),
+    LimitHand("seven_twins", LI, "Seven pairs", 250, "irregular",
+              lambda c: _twins(c, False, False, None)),
+    # Regular: sets and a pair, may be open; waiting ones score as usual (N11).
+    LimitHand("four_winds", LR, "4 pungs or kongs of winds + a pair", 2000, "regular",
+              lambda r: r.wind_pungs == 4),
+    LimitHand("three_dragons", LR, "3 pungs or kongs of dragons + a set + a pair", 2000,
+              "regular", lambda r: r.dragon_pungs == 3),
+    LimitHand("jade", LR, "Only green tiles: 2 3 4 6 8 bamboo and green dragons", 2000,
+              "regular", lambda r: r.facts.all_green),
+    LimitHand("four_concealed_kongs", LR, "4 concealed kongs + a pair", 2000, "regular",
+              lambda r: r.concealed_kongs == 4),
+    LimitHand("head_and_tail", LR, "Pungs of 1s and 9s + a pair of 1s or 9s", 2000,
+              "regular", _head_and_tail),
+    LimitHand("twisting_snake", LR, "111 + 2 chows + pair + 999 of one suit", 1000,
+              "regular", _twisting_snake),
+    LimitHand("heavenly_hand", LR, "East wins with the 14 dealt tiles", 2000,
+              "circumstance", lambda ctx: "heavenly" in ctx.flags),
+    LimitHand("earthly_hand", LR, "Winning on East's first discard", 1000, "circumstance",
+              lambda ctx: "earthly" in ctx.flags),
+)
+
+TABLE = RuleTable(SET_POINTS, SET_RULES, PAIR_RULES, HAND_RULES, LIMITS)
+_IRREGULAR = tuple(limit for limit in LIMITS if limit.kind == "irregular")
+_REGULAR = tuple(limit for limit in LIMITS if limit.kind == "regular")
+_CIRCUMSTANCE = tuple(limit for limit in LIMITS if limit.kind == "circumstance")
+_TWINS = frozenset({"honour_twins", "pure_twins", "very_clean_twins", "clean_twins",
+                    "seven_twins"})
+
+
+# --- Finding the best reading ----------------------------------------------
+class _Candidate:
+    __slots__ = ("value", "points", "doublings", "applied", "limit")
+
+    def __init__(self, value: int, points: int, doublings: int,
+                 applied: list[Applied], limit: LimitHand | None) -> None:
+        self.value = value
+        self.points = points
+        self.doublings = doublings
+        self.applied = applied
+        self.limit = limit
+
+
+def _limit_candidate(limit: LimitHand, value: int | None = None) -> _Candidate:
+    value = limit.value if value is None else value
+    return _Candidate(value, value, 0, [], limit)
+
+
+def _regular_candidate(reading: Reading) -> _Candidate:
+    applied = TABLE.apply(reading, MAJORS)
+    points, doublings = total(applied)
+    return _Candidate(min(points << doublings, LIMIT), points, doublings, applied, None)
+
+
+def _irregular_limits(concealed: Sequence[int], only: frozenset[str] | None = None
+                      ) -> list[LimitHand]:
+    if sum(concealed) != 14:
+        return []
+    return [limit for limit in _IRREGULAR
+            if (only is None or limit.name in only) and limit.test(concealed)]
+
+
+def _win_candidates(concealed: Sequence[int], hand: PlayerHand, all_counts: Sequence[int],
+                    ctx: Context, pair_only: bool = False,
+                    irregular_only: frozenset[str] | None = None) -> list[_Candidate]:
+    """Every legal and illegal way to count this win: limits and readings."""
+    candidates: list[_Candidate] = []
+    facts = tile_facts(all_counts)
+    readings = winner_readings(parses(concealed), hand.melds, facts, ctx)
+    if pair_only:
+        readings = [r for r in readings if r.winning_group == "pair"]
+    irregular = [] if hand.melds else _irregular_limits(concealed, irregular_only)
+    complete = bool(readings or irregular)
+    if complete:
+        candidates.extend(_limit_candidate(limit) for limit in _CIRCUMSTANCE if limit.test(ctx))
+    candidates.extend(_limit_candidate(limit) for limit in irregular)
+    for reading in readings:
+        candidates.extend(_limit_candidate(limit) for limit in _REGULAR if limit.test(reading))
+        candidates.append(_regular_candidate(reading))
+    return candidates
+
+
+def _legal(candidate: _Candidate) -> bool:
+    return candidate.limit is not None or candidate.doublings >= MINIMUM_DOUBLINGS
+
+
+def _wins_legally(concealed: list[int], hand: PlayerHand, all_counts: list[int],
+                  ctx: Context) -> bool:
+    return any(_legal(c) for c in _win_candidates(concealed, hand, all_counts, ctx))
+
+
+def _only_possible_tile(hand: PlayerHand, all_counts: list[int], ctx: Context) -> bool:
+    """N3: no other tile kind, won the same way, gives a legal mahjong."""
+    waiting = list(hand.concealed)
+    waiting[ctx.winning_tile] -= 1
+    held = list(all_counts)
+    held[ctx.winning_tile] -= 1
+    others = set(regular_waits(waiting, held))
+    if not hand.melds:
+        others |= _irregular_waits(waiting, held)
+    others.discard(ctx.winning_tile)
+    for tile in sorted(others):
+        waiting[tile] += 1
+        held[tile] += 1
+        alternative = Context(ctx.seat_wind, ctx.prevailing_wind, True, ctx.win_source,
+                              ctx.flags, tile)
+        legal = _wins_legally(waiting, hand, held, alternative)
+        waiting[tile] -= 1
+        held[tile] -= 1
+        if legal:
+            return False
+    return True
+
+
+def _irregular_waits(waiting: Sequence[int], held: Sequence[int]) -> set[int]:
+    """Tile kinds that complete an irregular limit hand of 13 concealed tiles."""
+    if not _could_be_irregular(waiting):
+        return set()
+    work = list(waiting)
+    found: set[int] = set()
+    for tile in range(34):
+        if held[tile] >= 4:
+            continue
+        work[tile] += 1
+        if any(limit.test(work) for limit in _IRREGULAR):
+            found.add(tile)
+        work[tile] -= 1
+    return found
+
+
+def _could_be_irregular(counts: Sequence[int]) -> bool:
+    """A cheap filter: every irregular hand is one suit with honours, or
+    terminals with honours, or nearly seven pairs."""
+    suits = sum(1 for s in range(3) if any(counts[s * 9 : s * 9 + 9]))
+    if suits <= 1:
+        return True
+    if all(counts[t] == 0 or t in MAJORS for t in range(34)):
+        return True
+    return sum(n // 2 for n in counts) >= 5
+
+
+def _best(candidates: list[_Candidate]) -> _Candidate | None:
+    best: _Candidate | None = None
+    for candidate in candidates:
+        if _legal(candidate) and (best is None or candidate.value > best.value):
+            best = candidate
+    return best
+
+
+def _result(candidate: _Candidate, winner: bool, waiting: bool = False) -> HandResult:
+    if candidate.limit is not None:
+        return HandResult(
+            value=candidate.value, points=candidate.value, doublings=0,
+            limit=candidate.limit.name, legal_mahjong=winner,
+            items=[{"rule": candidate.limit.name, "points": candidate.value}],
+            waiting=waiting,
+        )
+    return HandResult(
+        value=candidate.value, points=candidate.points, doublings=candidate.doublings,
+        legal_mahjong=winner, items=[a.as_item() for a in candidate.applied],
+    )
+
+
+class NTS(RuleSet):
+    name = "nts"
+    title = "Nederlandse Toernooi Spelregels (NTS)"
+    limit = LIMIT
+    player_counts = frozenset({4})
+    flags = frozenset({"last_wall_tile", "kong_on_kong", "heavenly", "earthly"})
+    options = (
+        Option("east_stays", bool, False, "003 Algemene gang van het spel; N1",
+               "East stays East when East wins or the hand is a draw; "
+               "by default the winds rotate after every hand."),
+        Option("round_to_tens", bool, False, "003 Fiches; N15",
+               "Round every payment to whole tens after settling."),
+    )
+
+    def validate_flags(self, flags: frozenset[str], winner: str, hands: Mapping[str, Any],
+                       win_source: str | None) -> None:
+        who = seat_label(winner)
+        if "last_wall_tile" in flags and win_source != WALL:
+            raise InvalidGame(f"{who}: last_wall_tile needs a self-drawn win (win_source wall)")
+        if "kong_on_kong" in flags and win_source != KONG_REPLACEMENT:
+            raise InvalidGame(f"{who}: kong_on_kong needs win_source kong_replacement")
+        if "heavenly" in flags and (winner != "E" or win_source != WALL):
+            raise InvalidGame(f"{who}: heavenly is East winning with the dealt tiles "
+                              "(winner E, win_source wall)")
+        if "earthly" in flags and (winner == "E" or win_source != DISCARD):
+            raise InvalidGame(f"{who}: earthly is winning on East's first discard "
+                              "(winner not E, win_source discard)")
+        hand = hands.get(winner)
+        if isinstance(hand, PlayerHand):
+            kongs = sum(1 for meld in hand.melds if meld.kind == KONG)
+            if win_source == KONG_REPLACEMENT and kongs == 0:
+                raise InvalidGame(f"{who} won on a kong replacement tile but declared no kong")
+            if "kong_on_kong" in flags and kongs < 2:
+                raise InvalidGame(f"{who}: kong_on_kong needs two declared kongs")
+            if "heavenly" in flags and hand.melds:
+                raise InvalidGame(f"{who}: a heavenly hand has no declared sets")
+
+    def score_winner(self, hand: PlayerHand, ctx: Context,
+                     options: Mapping[str, Any]) -> HandResult:
+        all_counts = hand.all_counts()
+        # The wait matters only to a regular reading; limits add nothing.
+        if is_complete(hand.concealed) and _only_possible_tile(hand, all_counts, ctx):
+            ctx = Context(ctx.seat_wind, ctx.prevailing_wind, True, ctx.win_source, ctx.flags,
+                          ctx.winning_tile, only_possible=True)
+        candidates = _win_candidates(list(hand.concealed), hand, all_counts, ctx)
+        candidates += self._peling_candidates(hand, all_counts, ctx)
+        best = _best(candidates)
+        if best is None:
+            raise InvalidGame(self._why_no_mahjong(hand, candidates))
+        return _result(best, winner=True)
+
+    @staticmethod
+    def _peling_candidates(hand: PlayerHand, all_counts: list[int],
+                           ctx: Context) -> list[_Candidate]:
+        """N7: a winning 1p, not held before, completing a pair of 1s
+        scores as that 1s would, with 10 points for the pair and the wait."""
+        if ctx.winning_tile != ONE_CIRCLES or all_counts[ONE_CIRCLES] != 1:
+            return []
+        concealed = list(hand.concealed)
+        concealed[ONE_CIRCLES] -= 1
+        concealed[ONE_BAMBOO] += 1
+        counts = list(all_counts)
+        counts[ONE_CIRCLES] -= 1
+        counts[ONE_BAMBOO] += 1
+        if counts[ONE_BAMBOO] > 4:
+            return []
+        peling = Context(ctx.seat_wind, ctx.prevailing_wind, True, ctx.win_source, ctx.flags,
+                         ONE_BAMBOO, peling=True)
+        return _win_candidates(concealed, hand, counts, peling, pair_only=True,
+                               irregular_only=_TWINS)
+
+    @staticmethod
+    def _why_no_mahjong(hand: PlayerHand, candidates: list[_Candidate]) -> str:
+        who = seat_label(hand.seat)
+        if not candidates:
+            return (f"{who}: the tiles do not form a mahjong (four sets and a pair, "
+                    "or an irregular limit hand)")
+        most = max(c.doublings for c in candidates)
+        return (f"false mahjong: {who}'s best reading has {most} doubling"
+                f"{'s' if most != 1 else ''}; a regular mahjong needs at least "
+                f"{MINIMUM_DOUBLINGS} (000 §1.8, N10)")
+
+    def score_other(self, hand: PlayerHand, ctx: Context,
+                    options: Mapping[str, Any]) -> HandResult:
+        all_counts = hand.all_counts()
+        groups = [meld.as_group() for meld in hand.melds]
+        # R2: every concealed pung (four undeclared tiles too) and pair counts.
+        pairs: list[int] = []
+        for tile, count in enumerate(hand.concealed):
+            if count >= 3:
+                groups.append(Group(PUNG, tile, True))
+            elif count == 2:
+                pairs.append(tile)
+        reading = Reading(tuple(groups), tuple(pairs), tile_facts(all_counts), ctx)
+        best = _regular_candidate(reading)
+        waiting = None
+        if not hand.melds:
+            waiting = self._waiting_irregular(hand.concealed, all_counts)
+            if waiting is not None and waiting.value > best.value:
+                return _result(waiting, winner=False, waiting=True)
+        return _result(best, winner=False)
+
+    @staticmethod
+    def _waiting_irregular(concealed: Sequence[int],
+                           all_counts: Sequence[int]) -> _Candidate | None:
+        """N11: a waiting irregular limit hand scores half its value."""
+        if not _could_be_irregular(concealed):
+            return None
+        work = list(concealed)
+        best: LimitHand | None = None
+        for tile in range(34):
+            if all_counts[tile] >= 4:
+                continue
+            work[tile] += 1
+            for limit in _IRREGULAR:
+                if (best is None or limit.value > best.value) and limit.test(work):
+                    best = limit
+            work[tile] -= 1
+        return None if best is None else _limit_candidate(best, best.value // 2)
+
+    def settle(self, values: Mapping[str, int], winner: str | None,
+               options: Mapping[str, Any]) -> dict[str, int]:
+        return settle(values, winner, rounding=bool(options["round_to_tens"]))
+
+    def winds_rotate(self, winner: str | None, options: Mapping[str, Any]) -> bool:
+        if options["east_stays"]:
+            return winner not in (None, "E")
+        return True
+
+
+RULESET = NTS()

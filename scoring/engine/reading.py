@@ -1,0 +1,234 @@
+"""A reading of one player's hand: its sets, pairs and the facts rules test.
+
+Rules never look at raw tiles; they test a Reading, which carries the sets
+(declared melds as declared, concealed tiles as one parse), the pairs, the
+tile facts of the whole hand and the circumstances of the win (Context).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .decompose import CHOW, KONG, PUNG, Parse
+from .tiles import (
+    GREEN_TILES,
+    MAJORS,
+    NUM_KINDS,
+    TERMINALS,
+    format_tiles,
+    is_dragon,
+    is_wind,
+)
+
+# How the winning tile came (score-interface.md).
+WALL, DISCARD, KONG_REPLACEMENT, ROBBED_KONG = (
+    "wall",
+    "discard",
+    "kong_replacement",
+    "robbed_kong",
+)
+WIN_SOURCES = (WALL, DISCARD, KONG_REPLACEMENT, ROBBED_KONG)
+SELF_DRAWN_SOURCES = frozenset({WALL, KONG_REPLACEMENT})
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """A set in a reading: a chow, pung or kong, concealed or open."""
+
+    kind: int
+    tile: int  # the lowest tile
+    concealed: bool
+
+    @property
+    def is_pung_or_kong(self) -> bool:
+        return self.kind != CHOW
+
+    def tiles(self) -> str:
+        if self.kind == CHOW:
+            return format_tiles((self.tile, self.tile + 1, self.tile + 2))
+        return format_tiles([self.tile] * (4 if self.kind == KONG else 3))
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    """A declared set (score-interface.md ``melds``)."""
+
+    kind: int
+    tile: int
+    open: bool
+
+    def as_group(self) -> Group:
+        return Group(self.kind, self.tile, not self.open)
+
+    def tile_list(self) -> list[int]:
+        if self.kind == CHOW:
+            return [self.tile, self.tile + 1, self.tile + 2]
+        return [self.tile] * (4 if self.kind == KONG else 3)
+
+
+@dataclass(frozen=True, slots=True)
+class Context:
+    """Who the player is at this hand and, for the winner, how they won."""
+
+    seat_wind: int
+    prevailing_wind: int
+    winner: bool = False
+    win_source: str | None = None
+    flags: frozenset[str] = frozenset()
+    winning_tile: int = -1
+    # The winning tile is the only kind that gives a legal mahjong (N3).
+    only_possible: bool = False
+    # The winning 1p completed a pair of 1s (Pe-ling eet cake, N7).
+    peling: bool = False
+
+    @property
+    def self_drawn(self) -> bool:
+        return self.win_source in SELF_DRAWN_SOURCES
+
+
+@dataclass(frozen=True, slots=True)
+class TileFacts:
+    """Facts about all of a player's tiles, whatever the reading."""
+
+    suits: frozenset[int]  # suits 0-2 that occur
+    honours: bool
+    winds: bool
+    all_simples: bool
+    all_majors: bool  # terminals and honours only
+    all_green: bool
+
+
+def tile_facts(counts: Sequence[int]) -> TileFacts:
+    present = [t for t in range(NUM_KINDS) if counts[t]]
+    return TileFacts(
+        suits=frozenset(t // 9 for t in present if t < 27),
+        honours=any(t >= 27 for t in present),
+        winds=any(is_wind(t) for t in present),
+        all_simples=all(t < 27 and t not in TERMINALS for t in present),
+        all_majors=all(t in MAJORS for t in present),
+        all_green=all(t in GREEN_TILES for t in present),
+    )
+
+
+class Reading:
+    """One way of reading a hand, with counts the rules need."""
+
+    __slots__ = (
+        "groups",
+        "pairs",
+        "winning_group",
+        "facts",
+        "ctx",
+        "chows",
+        "pungs",
+        "kongs",
+        "concealed_kongs",
+        "concealed_pungs",
+        "wind_pungs",
+        "dragon_pungs",
+        "open_melds",
+    )
+
+    def __init__(
+        self,
+        groups: tuple[Group, ...],
+        pairs: tuple[int, ...],
+        facts: TileFacts,
+        ctx: Context,
+        winning_group: str | None = None,
+        open_melds: bool = False,
+    ) -> None:
+        self.groups = groups
+        self.pairs = pairs
+        self.facts = facts
+        self.ctx = ctx
+        # Which part the winning tile completed: "pair", "pung", "chow".
+        self.winning_group = winning_group
+        self.open_melds = open_melds
+        chows = pungs = kongs = concealed_kongs = concealed_pungs = 0
+        wind_pungs = dragon_pungs = 0
+        for group in groups:
+            if group.kind == CHOW:
+                chows += 1
+                continue
+            pungs += 1
+            if group.kind == KONG:
+                kongs += 1
+                concealed_pungs += 1  # every kong counts as a concealed pung (N4)
+                concealed_kongs += group.concealed
+            elif group.concealed:
+                concealed_pungs += 1
+            if is_wind(group.tile):
+                wind_pungs += 1
+            elif is_dragon(group.tile):
+                dragon_pungs += 1
+        self.chows = chows
+        self.pungs = pungs  # pungs and kongs
+        self.kongs = kongs
+        self.concealed_kongs = concealed_kongs
+        self.concealed_pungs = concealed_pungs
+        self.wind_pungs = wind_pungs
+        self.dragon_pungs = dragon_pungs
+
+    @property
+    def pair(self) -> int:
+        return self.pairs[0] if self.pairs else -1
+
+
+def winner_readings(
+    parse_list: Sequence[Parse],
+    melds: Sequence[Meld],
+    facts: TileFacts,
+    ctx: Context,
+) -> list[Reading]:
+    """Every reading of a winning hand, one per parse and per set that the
+    winning tile may have completed (R1). A set completed by a discarded or
+    robbed tile is open (N2)."""
+    declared = tuple(meld.as_group() for meld in melds)
+    open_melds = any(meld.open for meld in melds)
+    tile = ctx.winning_tile
+    from_other = not ctx.self_drawn
+    readings: list[Reading] = []
+    for sets, pair in parse_list:
+        concealed = [Group(kind, first, True) for kind, first in sets]
+        seen: set[tuple[int, int]] = set()
+        if pair == tile:
+            readings.append(
+                Reading(declared + tuple(concealed), (pair,), facts, ctx, "pair", open_melds)
+            )
+        for index, group in enumerate(concealed):
+            holds = group.tile == tile or (
+                group.kind == CHOW and group.tile <= tile <= group.tile + 2
+            )
+            if not holds or (group.kind, group.tile) in seen:
+                continue
+            seen.add((group.kind, group.tile))
+            groups = list(concealed)
+            if from_other:
+                groups[index] = Group(group.kind, group.tile, False)
+            readings.append(
+                Reading(
+                    declared + tuple(groups),
+                    (pair,),
+                    facts,
+                    ctx,
+                    "chow" if group.kind == CHOW else "pung",
+                    open_melds or from_other,
+                )
+            )
+    return readings
+
+
+__all__ = [
+    "CHOW",
+    "PUNG",
+    "KONG",
+    "Context",
+    "Group",
+    "Meld",
+    "Reading",
+    "TileFacts",
+    "tile_facts",
+    "winner_readings",
+]

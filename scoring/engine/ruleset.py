@@ -1,0 +1,109 @@
+"""What every rule set provides, and its declared options.
+
+The game layer (game.py) knows nothing of any rule: it validates the input,
+then asks the rule set for each hand's value, the settlement and whether the
+winds rotate. A rule set is one module that builds a RuleSet.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import InvalidGame
+from .hands import HandResult, PlayerHand
+from .reading import Context
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """A rule-set option: name, type, default, and where the seeds say so."""
+
+    name: str
+    type: type
+    default: Any
+    section: str
+    description: str
+
+    def validate(self, value: object) -> Any:
+        # bool is an int subclass in Python; keep the two apart.
+        if self.type is int and isinstance(value, bool):
+            raise InvalidGame(f"option '{self.name}' must be a whole number, got {value!r}")
+        if not isinstance(value, self.type):
+            raise InvalidGame(
+                f"option '{self.name}' must be {self.type.__name__}, got {value!r}"
+            )
+        return value
+
+
+class RuleSet(ABC):
+    name: str
+    title: str
+    options: Sequence[Option]
+    flags: frozenset[str]  # the flags this rule set understands
+    player_counts: frozenset[int]
+    uses_bonus_tiles: bool = False
+    limit: int
+
+    def resolve_options(self, given: Mapping[str, object]) -> dict[str, Any]:
+        declared = {option.name: option for option in self.options}
+        unknown = sorted(set(given) - set(declared))
+        if unknown:
+            known = ", ".join(sorted(declared)) or "none"
+            raise InvalidGame(
+                f"unknown option {', '.join(map(repr, unknown))} for rule set "
+                f"'{self.name}' (its options: {known})"
+            )
+        return {
+            name: option.validate(given[name]) if name in given else option.default
+            for name, option in declared.items()
+        }
+
+    def validate_flags(self, flags: frozenset[str], winner: str, hands: Mapping[str, Any],
+                       win_source: str | None) -> None:
+        """Check flags against the hand; raise InvalidGame when they cannot be."""
+
+    @abstractmethod
+    def score_winner(
+        self, hand: PlayerHand, ctx: Context, options: Mapping[str, Any]
+    ) -> HandResult:
+        """The winner's best legal reading; InvalidGame when there is none."""
+
+    @abstractmethod
+    def score_other(
+        self, hand: PlayerHand, ctx: Context, options: Mapping[str, Any]
+    ) -> HandResult:
+        """A non-winner's best reading."""
+
+    @abstractmethod
+    def settle(
+        self,
+        values: Mapping[str, int],
+        winner: str | None,
+        options: Mapping[str, Any],
+    ) -> dict[str, int]:
+        """What each seat wins or loses; sums to zero."""
+
+    @abstractmethod
+    def winds_rotate(self, winner: str | None, options: Mapping[str, Any]) -> bool:
+        """Whether the seat winds move on after this hand."""
+
+    def describe(self) -> list[dict[str, object]]:
+        """The options with their meaning, for organisers and documentation."""
+        return [
+            {
+                "name": option.name,
+                "type": option.type.__name__,
+                "default": option.default,
+                "section": option.section,
+                "description": option.description,
+            }
+            for option in self.options
+        ]
+
+
+def seats_in_order(seats: Sequence[str]) -> list[str]:
+    order = "ESWN"
+    return sorted(seats, key=order.index)
