@@ -287,20 +287,15 @@ def _win(game: Mapping[str, Any], hands: Mapping[str, Any], winner: str | None,
 
 def _check_copies(hands: Mapping[str, Any]) -> None:
     """At most four copies of any tile across the table."""
-    totals = [0] * NUM_KINDS
-    holders: list[list[str]] = [[] for _ in range(NUM_KINDS)]
-    for seat, hand in hands.items():
-        if not isinstance(hand, PlayerHand):
-            continue
-        for tile, count in enumerate(hand.all_counts()):
-            if count:
-                totals[tile] += count
-                holders[tile].append(f"{seat_label(seat)} {count}")
+    counted = [(seat, hand.all_counts()) for seat, hand in hands.items()
+               if isinstance(hand, PlayerHand)]
+    totals = [sum(column) for column in zip(*(counts for _, counts in counted))]
     for tile, count in enumerate(totals):
         if count > 4:
+            holders = ", ".join(f"{seat_label(seat)} {counts[tile]}"
+                                for seat, counts in counted if counts[tile])
             raise InvalidGame(
-                f"{count} copies of {tile_name(tile)} at the table ({', '.join(holders[tile])}); "
-                "a set has 4"
+                f"{count} copies of {tile_name(tile)} at the table ({holders}); a set has 4"
             )
 
 

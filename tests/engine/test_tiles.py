@@ -1,0 +1,60 @@
+"""Tile notation of score-interface.md ("Tiles")."""
+
+import pytest
+
+from scoring.engine.tiles import (
+    TileSyntaxError,
+    format_tiles,
+    parse_bonus,
+    parse_one,
+    parse_tiles,
+    tile_name,
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        pytest.param("123m55p789s111z", "1m 2m 3m 5p 5p 7s 8s 9s 1z 1z 1z", id="interface-example"),
+        pytest.param("5z6z7z", "5z 6z 7z", id="one-digit-groups"),
+        pytest.param("321m", "3m 2m 1m", id="order-kept"),
+        pytest.param("", "", id="empty"),
+        pytest.param("12m 3p", "1m 2m 3p", id="spaces-between-groups"),
+    ],
+)
+def test_it_parses_tenhou_notation(text: str, names: str) -> None:
+    assert " ".join(tile_name(t) for t in parse_tiles(text)) == names
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        pytest.param("8z", "'8z' is not a tile", id="honour-out-of-range"),
+        pytest.param("0m", "'0m' is not a tile", id="red-five-notation"),
+        pytest.param("12", "'12' has no suit letter", id="no-suit"),
+        pytest.param("m", "'m' is not preceded", id="no-number"),
+        pytest.param("12x", "unknown suit letter 'x'", id="unknown-suit"),
+        pytest.param("1f", "unknown suit letter 'f'", id="bonus-not-a-tile"),
+    ],
+)
+def test_it_names_what_is_malformed(text: str, says: str) -> None:
+    with pytest.raises(TileSyntaxError, match=says):
+        parse_tiles(text)
+
+
+def test_it_formats_grouped_by_suit() -> None:
+    assert format_tiles(parse_tiles("1z9s1m5p1m")) == "11m5p9s1z"
+
+
+def test_it_parses_bonus_tiles() -> None:
+    assert parse_bonus("12f4j") == ("1f", "2f", "4j")
+    with pytest.raises(TileSyntaxError):
+        parse_bonus("5f")
+    with pytest.raises(TileSyntaxError):
+        parse_bonus("1m")
+
+
+def test_one_tile_is_exactly_one() -> None:
+    assert tile_name(parse_one("3s")) == "3s"
+    with pytest.raises(TileSyntaxError, match="not exactly one tile"):
+        parse_one("33s")
