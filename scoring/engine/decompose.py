@@ -9,7 +9,7 @@ Waits reuse the same tables: adding a tile changes a single suit.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache
 from itertools import product
 
 CHOW, PUNG, KONG = 0, 1, 2
@@ -22,7 +22,7 @@ Parse = tuple[tuple[SetTuple, ...], int]
 _SUIT_SLICES = ((0, 9), (9, 18), (18, 27), (27, 34))
 
 
-@lru_cache(maxsize=None)
+@cache
 def suit_parses(counts: tuple[int, ...], base: int) -> tuple[Parse, ...]:
     """Every way to read one suit's tiles as sets and at most one pair.
 
@@ -74,7 +74,7 @@ def parses(counts: Sequence[int]) -> list[Parse]:
     """All readings of concealed tiles as sets plus exactly one pair."""
     per_suit: list[tuple[Parse, ...]] = []
     pairs_needed = 0
-    for (a, b), shape in zip(_SUIT_SLICES, _suit_counts(counts)):
+    for (a, _end), shape in zip(_SUIT_SLICES, _suit_counts(counts), strict=True):
         total = sum(shape)
         if total == 0:
             continue
@@ -103,7 +103,7 @@ def parses(counts: Sequence[int]) -> list[Parse]:
 def is_complete(counts: Sequence[int]) -> bool:
     """Whether the concealed tiles form sets plus exactly one pair."""
     pairs_needed = 0
-    for (a, b) in _SUIT_SLICES:
+    for a, b in _SUIT_SLICES:
         shape = tuple(counts[a:b])
         total = sum(shape)
         if total == 0:

@@ -16,8 +16,16 @@ from .hands import HandResult, PlayerHand, seat_label
 from .nts import RULESET as NTS
 from .reading import DISCARD, ROBBED_KONG, SELF_DRAWN_SOURCES, WIN_SOURCES, Context, Meld
 from .ruleset import RuleSet, seats_in_order
-from .tiles import NUM_KINDS, WIND_OF_SEAT, format_tiles, parse_bonus, parse_or_fail, tile_name
-from .tiles import TileSyntaxError, parse_one
+from .tiles import (
+    NUM_KINDS,
+    WIND_OF_SEAT,
+    TileSyntaxError,
+    format_tiles,
+    parse_bonus,
+    parse_one,
+    parse_or_fail,
+    tile_name,
+)
 
 RULESETS: dict[str, RuleSet] = {NTS.name: NTS}
 
@@ -205,7 +213,7 @@ def _dead(dead: object, hands: Mapping[str, Any], winner: str | None) -> frozens
         return frozenset()
     if not isinstance(dead, list) or any(seat not in hands for seat in dead):
         raise InvalidGame(f"dead must be a list of seats at the table, got {dead!r}")
-    if winner in dead:
+    if winner is not None and winner in dead:
         raise InvalidGame(
             f"{seat_label(winner)} cannot both win and have a dead hand; a false mahjong "
             "is a dead hand, not a win (N10)"
@@ -281,7 +289,7 @@ def _win(game: Mapping[str, Any], hands: Mapping[str, Any], winner: str | None,
                 f"{who}: winning tile {tile_name(tile)} is not among the concealed tiles "
                 "(the winner's concealed tiles include the winning tile)"
             )
-    ruleset.validate_flags(flags, winner, hands, source)
+    ruleset.validate_flags(flags, winner, hands, source, discarder)
     return source, tile
 
 
@@ -289,7 +297,7 @@ def _check_copies(hands: Mapping[str, Any]) -> None:
     """At most four copies of any tile across the table."""
     counted = [(seat, hand.all_counts()) for seat, hand in hands.items()
                if isinstance(hand, PlayerHand)]
-    totals = [sum(column) for column in zip(*(counts for _, counts in counted))]
+    totals = [sum(column) for column in zip(*(counts for _, counts in counted), strict=True)]
     for tile, count in enumerate(totals):
         if count > 4:
             holders = ", ".join(f"{seat_label(seat)} {counts[tile]}"

@@ -115,9 +115,13 @@ def _little_three_dragons(r: Reading) -> bool:
     return r.dragon_pungs == 2 and r.pair in DRAGONS
 
 
-_WINNING_5P = lambda r: r.ctx.winning_tile == FIVE_CIRCLES  # noqa: E731
-# With Pe-ling eet cake the 1p counts as a 1s (N7), so it is no 1p here.
-_WINNING_1P = lambda r: r.ctx.winning_tile == ONE_CIRCLES and not r.ctx.peling  # noqa: E731
+def _winning_5p(r: Reading) -> bool:
+    return r.ctx.winning_tile == FIVE_CIRCLES
+
+
+def _winning_1p(r: Reading) -> bool:
+    # With Pe-ling eet cake the 1p counts as a 1s (N7), so it is no 1p here.
+    return r.ctx.winning_tile == ONE_CIRCLES and not r.ctx.peling
 
 HAND_RULES: tuple[HandRule, ...] = (
     # Points for the winner.
@@ -163,14 +167,14 @@ HAND_RULES: tuple[HandRule, ...] = (
              winner_only=True, test=lambda r: "last_wall_tile" in r.ctx.flags),
     HandRule("last_wall_tile_1p", D + ", N6", "Last wall tile, and it is 1 circles",
              doublings=3, winner_only=True, replaces=frozenset({"last_wall_tile"}),
-             test=lambda r: "last_wall_tile" in r.ctx.flags and _WINNING_1P(r)),
+             test=lambda r: "last_wall_tile" in r.ctx.flags and _winning_1p(r)),
     HandRule("robbing_the_kong", D, "Robbing the kong", doublings=1, winner_only=True,
              test=lambda r: r.ctx.win_source == ROBBED_KONG),
     HandRule("kong_replacement", D, "Winning on a kong's replacement tile", doublings=1,
              winner_only=True, test=lambda r: r.ctx.win_source == KONG_REPLACEMENT),
     HandRule("kong_replacement_5p", D + ", N6", "Kong replacement tile that is 5 circles",
              doublings=3, winner_only=True, replaces=frozenset({"kong_replacement"}),
-             test=lambda r: r.ctx.win_source == KONG_REPLACEMENT and _WINNING_5P(r)),
+             test=lambda r: r.ctx.win_source == KONG_REPLACEMENT and _winning_5p(r)),
     HandRule("kong_on_kong", D + ", 002 §10", "Kong on kong (with 5 circles: 2 + 3, N6)",
              doublings=2, winner_only=True, replaces=frozenset({"kong_replacement"}),
              test=lambda r: "kong_on_kong" in r.ctx.flags),
@@ -434,7 +438,7 @@ class NTS(RuleSet):
     )
 
     def validate_flags(self, flags: frozenset[str], winner: str, hands: Mapping[str, Any],
-                       win_source: str | None) -> None:
+                       win_source: str | None, discarder: str | None) -> None:
         who = seat_label(winner)
         if "last_wall_tile" in flags and win_source != WALL:
             raise InvalidGame(f"{who}: last_wall_tile needs a self-drawn win (win_source wall)")
@@ -443,7 +447,7 @@ class NTS(RuleSet):
         if "heavenly" in flags and (winner != "E" or win_source != WALL):
             raise InvalidGame(f"{who}: heavenly is East winning with the dealt tiles "
                               "(winner E, win_source wall)")
-        if "earthly" in flags and (winner == "E" or win_source != DISCARD):
+        if "earthly" in flags and (winner == "E" or win_source != DISCARD or discarder != "E"):
             raise InvalidGame(f"{who}: earthly is winning on East's first discard "
                               "(winner not E, win_source discard)")
         hand = hands.get(winner)

@@ -62,8 +62,12 @@ class RuleSet(ABC):
         }
 
     def validate_flags(self, flags: frozenset[str], winner: str, hands: Mapping[str, Any],
-                       win_source: str | None) -> None:
-        """Check flags against the hand; raise InvalidGame when they cannot be."""
+                       win_source: str | None, discarder: str | None) -> None:
+        """Check flags against the hand; raise InvalidGame when they cannot be.
+
+        Only the rule set knows what its flags mean; by default none need
+        more than being known (game.py checks that)."""
+        return None
 
     @abstractmethod
     def score_winner(

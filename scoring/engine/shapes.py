@@ -48,7 +48,7 @@ def nine_gates_suit(counts: Sequence[int]) -> int:
         return -1
     shape = counts[suit * 9 : suit * 9 + 9]
     needed = (3, 1, 1, 1, 1, 1, 1, 1, 3)
-    return suit if all(have >= need for have, need in zip(shape, needed)) else -1
+    return suit if all(have >= need for have, need in zip(shape, needed, strict=True)) else -1
 
 
 def run_with_honours(
