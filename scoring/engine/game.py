@@ -75,11 +75,11 @@ def _score(game: object) -> dict[str, Any]:
         if isinstance(hand, int):
             values[seat] = hand
             continue
+        if winner is None:
+            values[seat] = 0
+            continue  # a draw: nothing is counted (N14), dead hands included
         if seat in dead:
             result = HandResult(value=0, dead=True)  # N12: zero points, still pays
-        elif winner is None:
-            values[seat] = 0
-            continue  # a draw: nothing is counted (N14)
         else:
             ctx = Context(WIND_OF_SEAT[seat], WIND_OF_SEAT[prevailing])
             if seat == winner:
