@@ -316,7 +316,7 @@ def _regular_candidate(reading: Reading) -> _Candidate:
 
 def _irregular_limits(concealed: Sequence[int], only: frozenset[str] | None = None
                       ) -> list[LimitHand]:
-    if sum(concealed) != 14:
+    if sum(concealed) != 14 or not shapes.may_be_irregular(concealed):
         return []
     return [limit for limit in _IRREGULAR
             if (only is None or limit.name in only) and limit.test(concealed)]
@@ -376,29 +376,16 @@ def _only_possible_tile(hand: PlayerHand, all_counts: list[int], ctx: Context) -
 
 def _irregular_waits(waiting: Sequence[int], held: Sequence[int]) -> set[int]:
     """Tile kinds that complete an irregular limit hand of 13 concealed tiles."""
-    if not _could_be_irregular(waiting):
-        return set()
     work = list(waiting)
     found: set[int] = set()
-    for tile in range(34):
+    for tile in shapes.irregular_candidates(waiting):
         if held[tile] >= 4:
             continue
         work[tile] += 1
-        if any(limit.test(work) for limit in _IRREGULAR):
+        if _irregular_limits(work):
             found.add(tile)
         work[tile] -= 1
     return found
-
-
-def _could_be_irregular(counts: Sequence[int]) -> bool:
-    """A cheap filter: every irregular hand is one suit with honours, or
-    terminals with honours, or nearly seven pairs."""
-    suits = sum(1 for s in range(3) if any(counts[s * 9 : s * 9 + 9]))
-    if suits <= 1:
-        return True
-    if all(counts[t] == 0 or t in MAJORS for t in range(34)):
-        return True
-    return sum(n // 2 for n in counts) >= 5
 
 
 def _best(candidates: list[_Candidate]) -> _Candidate | None:
@@ -529,16 +516,14 @@ class NTS(RuleSet):
     def _waiting_irregular(concealed: Sequence[int],
                            all_counts: Sequence[int]) -> _Candidate | None:
         """N11: a waiting irregular limit hand scores half its value."""
-        if not _could_be_irregular(concealed):
-            return None
         work = list(concealed)
         best: LimitHand | None = None
-        for tile in range(34):
+        for tile in shapes.irregular_candidates(concealed):
             if all_counts[tile] >= 4:
                 continue
             work[tile] += 1
-            for limit in _IRREGULAR:
-                if (best is None or limit.value > best.value) and limit.test(work):
+            for limit in _irregular_limits(work):
+                if best is None or limit.value > best.value:
                     best = limit
             work[tile] -= 1
         return None if best is None else _limit_candidate(best, best.value // 2)

@@ -10,6 +10,8 @@ from collections.abc import Sequence
 
 from .tiles import DRAGONS, ORPHANS, WINDS
 
+ORPHAN_SET = frozenset(ORPHANS)
+
 
 def single_suit(counts: Sequence[int]) -> int:
     """The one suit (0-2) all tiles belong to, or -1 (honours or mixed)."""
@@ -68,3 +70,35 @@ def run_with_honours(
     if dragons and not all(counts[t] for t in DRAGONS):
         return -1
     return suits[0]
+
+
+def _suits_used(counts: Sequence[int]) -> list[int]:
+    return [s for s in range(3) if any(counts[s * 9 : s * 9 + 9])]
+
+
+def may_be_irregular(counts: Sequence[int]) -> bool:
+    """Every irregular hand of the seeds is seven pairs, terminals and
+    honours only, or one suit with honours: a cheap test before the exact ones."""
+    if len(_suits_used(counts)) <= 1:
+        return True
+    if all(n % 2 == 0 for n in counts):
+        return True
+    return all(counts[t] == 0 or t in ORPHAN_SET for t in range(34))
+
+
+def irregular_candidates(counts: Sequence[int]) -> set[int]:
+    """The tiles that might complete 13 concealed tiles into an irregular
+    shape: the lone tile of six pairs, the orphans of an all-orphan hand, the
+    suit and honours of a one-suit hand. Exact tests come after."""
+    found: set[int] = set()
+    odd = [t for t in range(34) if counts[t] % 2]
+    if len(odd) == 1:
+        found.add(odd[0])
+    if all(counts[t] == 0 or t in ORPHAN_SET for t in range(34)):
+        found.update(ORPHANS)
+    suits = _suits_used(counts)
+    if len(suits) <= 1:
+        for suit in suits:
+            found.update(range(suit * 9, suit * 9 + 9))
+        found.update(range(27, 34))
+    return found
