@@ -1,0 +1,67 @@
+# make run | make test | make bench | make lint | make clean
+# The first target run creates .venv (Python 3.11, else python3) and installs the
+# project; the stamp file makes later runs skip pip until pyproject.toml changes.
+
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+VENV := .venv
+BIN := $(VENV)/bin
+PY := $(BIN)/python
+PIP := $(PY) -m pip install --quiet --disable-pip-version-check
+BOOTSTRAP_PYTHON := $(shell command -v python3.11 || command -v python3)
+DEV_STAMP := $(VENV)/.installed-dev
+BENCH_STAMP := $(VENV)/.installed-bench
+
+.PHONY: help run test bench lint format messages clean
+
+help:
+	@echo "make run    start the site on http://127.0.0.1:8000 with a demo login"
+	@echo "make test   lint, type-check the engine, run the tests"
+	@echo "make bench  benchmark the scoring engine"
+	@echo "make lint   ruff, and mypy over the engine (strict) and the apps"
+	@echo "make clean  remove caches and collected static files"
+
+$(PY):
+	$(BOOTSTRAP_PYTHON) -m venv $(VENV)
+
+$(DEV_STAMP): pyproject.toml | $(PY)
+	$(PIP) -e '.[dev]'
+	@touch $@
+
+$(BENCH_STAMP): pyproject.toml $(DEV_STAMP)
+	$(PIP) -e '.[dev,bench]'
+	@touch $@
+
+run: $(DEV_STAMP)
+	$(PY) manage.py migrate --noinput --verbosity 0
+	$(PY) manage.py load_demo
+	$(PY) manage.py runserver 127.0.0.1:8000
+
+test: $(DEV_STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/mypy --strict scoring/engine
+	$(BIN)/pytest -q
+
+bench: $(BENCH_STAMP)
+	$(PY) bench/engine.py
+
+lint: $(DEV_STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/mypy --strict scoring/engine
+	$(BIN)/mypy config clubs tournaments scoring
+
+format: $(DEV_STAMP)
+	$(BIN)/ruff format .
+	$(BIN)/ruff check --fix .
+
+# Maintainers: after changing translatable text, update and compile the Dutch
+# catalogue (needs GNU gettext). The compiled .mo file is committed, so running
+# the site never needs gettext.
+messages: $(DEV_STAMP)
+	$(PY) manage.py makemessages --locale nl --add-location file --ignore 'staticfiles/*' --ignore 'bench/*' --ignore 'tests/*'
+	$(PY) manage.py compilemessages --locale nl --ignore '.venv' --ignore 'staticfiles'
+
+clean:
+	find . -path ./$(VENV) -prune -o -type d -name __pycache__ -exec rm -rf {} +
+	rm -rf .pytest_cache .mypy_cache .ruff_cache .hypothesis staticfiles build *.egg-info

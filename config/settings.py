@@ -1,0 +1,192 @@
+"""Django settings, read from environment variables (see README, "Configuration").
+
+Without any environment variable this is a development setup: DEBUG on, an
+insecure development key, SQLite in db.sqlite3 and Celery tasks run eagerly.
+DJANGO_ENV=production switches to production defaults and refuses to start
+with DEBUG on or without a real SECRET_KEY.
+"""
+
+from pathlib import Path
+
+import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+from django.utils.translation import gettext_lazy as _
+
+from config.env import env_bool, env_choice, env_int, env_list, env_str
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+ENVIRONMENT = env_choice("DJANGO_ENV", "development", ("development", "production"))
+PRODUCTION = ENVIRONMENT == "production"
+
+# Only ever used in development: production refuses to start with it.
+DEV_SECRET_KEY = "django-insecure-dev-only-do-not-use-in-production"
+
+DEBUG = env_bool("DEBUG", not PRODUCTION)
+SECRET_KEY = env_str("SECRET_KEY", DEV_SECRET_KEY)
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", () if PRODUCTION else ("localhost", "127.0.0.1", "[::1]"))
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    # Before staticfiles, so runserver serves static files like production does.
+    "whitenoise.runserver_nostatic",
+    "django.contrib.staticfiles",
+    "django_tables2",
+    "clubs",
+    "tournaments",
+    "scoring",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "config.urls"
+WSGI_APPLICATION = "config.wsgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+# --- Database ---------------------------------------------------------------
+
+DATABASE_URL = env_str("DATABASE_URL")
+if DATABASE_URL:
+    try:
+        DATABASES = {
+            "default": dj_database_url.parse(DATABASE_URL, conn_max_age=60, conn_health_checks=True)
+        }
+    except ValueError as exc:
+        # The message names the scheme only; never echo the URL (it holds a password).
+        raise ImproperlyConfigured(f"DATABASE_URL is not usable: {exc}") from None
+else:
+    DATABASES = {
+        "default": {
+            "ENGINE": "django.db.backends.sqlite3",
+            "NAME": str(BASE_DIR / "db.sqlite3"),
+            "OPTIONS": {
+                # Wait for a lock instead of failing at once with "database is locked";
+                # IMMEDIATE takes the write lock at BEGIN, so waits happen there.
+                "timeout": 20,
+                "transaction_mode": "IMMEDIATE",
+            },
+        }
+    }
+
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# --- Authentication ---------------------------------------------------------
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "home"
+LOGOUT_REDIRECT_URL = "home"
+
+# --- Internationalisation ---------------------------------------------------
+
+LANGUAGE_CODE = "nl"
+LANGUAGES = [
+    ("nl", _("Dutch")),
+    ("en", _("English")),
+]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+USE_I18N = True
+TIME_ZONE = "Europe/Amsterdam"
+USE_TZ = True
+
+# --- Static files (served by whitenoise) -------------------------------------
+
+STATIC_URL = "static/"
+STATIC_ROOT = BASE_DIR / "staticfiles"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        # The manifest storage needs `collectstatic`, so only production uses it.
+        "BACKEND": (
+            "whitenoise.storage.CompressedManifestStaticFilesStorage"
+            if PRODUCTION
+            else "django.contrib.staticfiles.storage.StaticFilesStorage"
+        ),
+    },
+}
+
+# Outside production, serve files straight from static/ and the apps (no
+# collectstatic), also when DEBUG is off, as in the tests.
+WHITENOISE_USE_FINDERS = not PRODUCTION
+WHITENOISE_AUTOREFRESH = not PRODUCTION
+
+# --- Celery -----------------------------------------------------------------
+
+CELERY_BROKER_URL = env_str("CELERY_BROKER_URL")
+if CELERY_BROKER_URL:
+    if not CELERY_BROKER_URL.startswith(("redis://", "rediss://")):
+        raise ImproperlyConfigured("CELERY_BROKER_URL must be a redis:// or rediss:// URL.")
+    CELERY_RESULT_BACKEND = CELERY_BROKER_URL
+    CELERY_TASK_ALWAYS_EAGER = False
+else:
+    # No broker: run tasks in the calling process and let their errors surface.
+    CELERY_TASK_ALWAYS_EAGER = True
+    CELERY_TASK_EAGER_PROPAGATES = True
+
+# --- Production -------------------------------------------------------------
+
+if PRODUCTION:
+    if DEBUG:
+        raise ImproperlyConfigured(
+            "DJANGO_ENV=production refuses to start with DEBUG on: unset DEBUG or set DEBUG=false."
+        )
+    if SECRET_KEY == DEV_SECRET_KEY or len(SECRET_KEY) < 50:
+        raise ImproperlyConfigured(
+            "DJANGO_ENV=production refuses to start without a real SECRET_KEY: set it to a "
+            "random value of at least 50 characters, e.g. the output of "
+            "`python -c 'import secrets; print(secrets.token_urlsafe(50))'`."
+        )
+    if not ALLOWED_HOSTS:
+        raise ImproperlyConfigured(
+            "DJANGO_ENV=production needs ALLOWED_HOSTS: the host names this site is served on, "
+            "comma-separated."
+        )
+
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
+    SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 31_536_000, minimum=0)
+    # These two bind every subdomain too, so they are a per-domain decision.
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", False)
+    SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", False)
+    if env_bool("TRUST_X_FORWARDED_PROTO", False):
+        # Only behind a proxy that terminates TLS and sets this header itself;
+        # otherwise a client could claim to be on HTTPS.
+        SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")

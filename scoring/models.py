@@ -1,0 +1,1 @@
+# Models arrive with the issues that need them.

@@ -1,0 +1,72 @@
+import logging
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.translation import gettext_lazy as _
+
+from scoring.engine import score_game
+from scoring.forms import GameForm
+
+logger = logging.getLogger(__name__)
+
+SEAT_NAMES = {"E": _("East"), "S": _("South"), "W": _("West"), "N": _("North")}
+
+
+@dataclass(frozen=True)
+class PlayerResult:
+    seat: str
+    seat_name: str
+    is_winner: bool
+    score: int | None
+    settlement: int | None
+    hand: dict[str, Any] | None  # None for a player given as {"score": N}
+
+    @property
+    def breakdown(self) -> list[dict[str, Any]]:
+        return list(self.hand.get("items", [])) if self.hand else []
+
+
+def player_results(game: dict[str, Any], result: dict[str, Any]) -> list[PlayerResult]:
+    """One row per seat in the result, in seat order E S W N."""
+    scores = result.get("scores", {})
+    settlement = result.get("settlement", {})
+    hands = result.get("hands", {})
+    return [
+        PlayerResult(
+            seat=seat,
+            seat_name=str(name),
+            is_winner=game.get("winner") == seat,
+            score=scores.get(seat),
+            settlement=settlement.get(seat),
+            hand=hands.get(seat),
+        )
+        for seat, name in SEAT_NAMES.items()
+        if seat in scores or seat in settlement or seat in hands
+    ]
+
+
+@login_required
+def check_hand(request: HttpRequest) -> HttpResponse:
+    form = GameForm(request.POST if request.method == "POST" else None)
+    context: dict[str, Any] = {"form": form}
+    if form.is_valid():
+        game = form.cleaned_data["game"]
+        try:
+            result = score_game(game)
+        except Exception:
+            # The engine never raises for bad input (its contract), so this is
+            # a bug: log it for us, and show the organiser a message, not a 500.
+            logger.exception("score_game raised for a game from the check page")
+            context["error"] = _(
+                "The scoring engine failed on this game. This is a bug in the program: "
+                "please report it together with the game."
+            )
+        else:
+            if "error" in result:
+                context["error"] = result["error"]
+            else:
+                context["players"] = player_results(game, result)
+    return render(request, "scoring/check.html", context)
