@@ -1,0 +1,50 @@
+import copy
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+
+# The worked example of score-interface.md (seed 003, "Voorbeeld punten berekening").
+WORKED_EXAMPLE: dict[str, Any] = {
+    "ruleset": "nts",
+    "options": {},
+    "prevailing_wind": "E",
+    "players": {
+        "E": {"concealed": "2228m4777p19s555z", "melds": []},
+        "S": {"concealed": "234456m345678p33s", "melds": []},
+        "W": {"score": 0},
+        "N": {
+            "concealed": "1245899s222z",
+            "melds": [{"kind": "pung", "tiles": "666s", "open": True}],
+        },
+    },
+    "winner": "S",
+    "winning_tile": "3s",
+    "win_source": "discard",
+    "discarder": "W",
+    "flags": [],
+    "dead": ["W"],
+}
+
+
+@pytest.fixture(autouse=True)
+def _fast_password_hasher(settings: Any) -> None:
+    # The default hasher is slow on purpose; tests don't need that.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def worked_example() -> dict[str, Any]:
+    return copy.deepcopy(WORKED_EXAMPLE)
+
+
+@pytest.fixture
+def organiser(django_user_model: type[User]) -> User:
+    return django_user_model.objects.create_user("alice", password="password", is_staff=True)
+
+
+@pytest.fixture
+def organiser_client(client: Client, organiser: User) -> Client:
+    client.force_login(organiser)
+    return client

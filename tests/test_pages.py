@@ -1,0 +1,121 @@
+import json
+from typing import Any
+
+import pytest
+from django.test import Client
+
+CHECK_URL = "/scoring/check/"
+
+
+@pytest.mark.django_db
+def test_it_shows_the_home_page_in_dutch(client: Client) -> None:
+    response = client.get("/")
+    assert response.status_code == 200
+    assert response.headers["Content-Language"] == "nl"
+    assert b'<html lang="nl">' in response.content
+    assert "Inloggen" in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_it_shows_the_home_page_in_english(client: Client) -> None:
+    response = client.get("/en/")
+    assert response.status_code == 200
+    assert b'<html lang="en">' in response.content
+    assert b"Log in" in response.content
+
+
+@pytest.mark.django_db
+def test_it_switches_the_language(client: Client) -> None:
+    response = client.post("/i18n/setlang/", {"language": "en", "next": "/scoring/check/"})
+    assert response.status_code == 302
+    assert response["Location"] == "/en/scoring/check/"
+
+
+@pytest.mark.django_db
+def test_it_shows_the_login_page(client: Client) -> None:
+    response = client.get("/accounts/login/")
+    assert response.status_code == 200
+    assert b'name="password"' in response.content
+
+
+def test_it_redirects_an_outsider_to_the_login_page(client: Client) -> None:
+    response = client.get(CHECK_URL)
+    assert response.status_code == 302
+    assert response["Location"] == f"/accounts/login/?next={CHECK_URL}"
+    response = client.post(CHECK_URL, {"game": "{}"})
+    assert response.status_code == 302
+
+
+@pytest.mark.django_db
+def test_it_shows_the_check_form(organiser_client: Client) -> None:
+    response = organiser_client.get(CHECK_URL)
+    assert response.status_code == 200
+    assert b'<textarea name="game"' in response.content
+    assert b'role="alert"' not in response.content
+
+
+@pytest.mark.django_db
+def test_it_scores_a_valid_game(organiser_client: Client, worked_example: dict[str, Any]) -> None:
+    response = organiser_client.post("/en" + CHECK_URL, {"game": json.dumps(worked_example)})
+    assert response.status_code == 200
+    players = {player.seat: player for player in response.context["players"]}
+    assert {seat: p.score for seat, p in players.items()} == {"E": 64, "S": 96, "W": 0, "N": 20}
+    assert {seat: p.settlement for seat, p in players.items()} == {
+        "E": 24,
+        "S": 384,
+        "W": -244,
+        "N": -164,
+    }
+    assert players["S"].is_winner
+    assert players["W"].hand is None  # given as a score, so no breakdown
+    page = response.content.decode()
+    assert "Breakdown for South" in page
+    assert "<code>all_chows</code>" in page
+    assert "+384" in page
+    assert 'role="alert"' not in page
+
+
+@pytest.mark.django_db
+def test_it_shows_the_engine_error_for_a_rejected_game(
+    organiser_client: Client, worked_example: dict[str, Any]
+) -> None:
+    worked_example["players"]["S"]["concealed"] = "234456m345678p3s"  # one tile short
+    response = organiser_client.post(CHECK_URL, {"game": json.dumps(worked_example)})
+    assert response.status_code == 200
+    assert "players" not in response.context
+    assert 'class="alert alert-error" role="alert"' in response.content.decode()
+    assert response.context["error"]
+    # The form comes back with the game, to correct it.
+    assert response.context["form"]["game"].value() == json.dumps(worked_example)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        pytest.param('{"ruleset": "nts",', "This is not valid JSON", id="invalid-json"),
+        pytest.param("[1, 2]", "Paste one game", id="not-an-object"),
+        pytest.param("", "This field is required", id="empty"),
+    ],
+)
+def test_it_shows_an_error_for_input_that_is_not_a_game(
+    organiser_client: Client, text: str, message: str
+) -> None:
+    response = organiser_client.post("/en" + CHECK_URL, {"game": text})
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert 'aria-invalid="true"' in page
+    assert message in page
+
+
+@pytest.mark.django_db
+def test_it_shows_an_error_instead_of_a_500_when_the_engine_fails(
+    organiser_client: Client, monkeypatch: pytest.MonkeyPatch, worked_example: dict[str, Any]
+) -> None:
+    def broken_engine(game: dict[str, Any]) -> dict[str, Any]:
+        raise RuntimeError("bug")
+
+    monkeypatch.setattr("scoring.views.score_game", broken_engine)
+    response = organiser_client.post("/en" + CHECK_URL, {"game": json.dumps(worked_example)})
+    assert response.status_code == 200
+    assert "This is a bug in the program" in response.content.decode()
