@@ -9,13 +9,13 @@ module per rule set (nts), settlement, and game (the input contract).
 from .decompose import clear_caches as _clear_decompositions
 from .errors import InvalidGame
 from .game import RULESETS, score_game
-from .tiles import _parse
+from .tiles import clear_parse_caches
 
 
 def clear_caches() -> None:
     """Forget memoised shapes and parsed strings (for cold benchmarks)."""
     _clear_decompositions()
-    _parse.cache_clear()
+    clear_parse_caches()
 
 
 __all__ = ["InvalidGame", "RULESETS", "clear_caches", "score_game"]

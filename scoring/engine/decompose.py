@@ -117,29 +117,51 @@ def is_complete(counts: Sequence[int]) -> bool:
     return pairs_needed == 1
 
 
+@cache
+def suit_waits(counts: tuple[int, ...], base: int) -> tuple[int, ...]:
+    """The offsets in one suit whose tile lets the suit's tiles be read
+    completely (sets, at most one pair)."""
+    work = list(counts)
+    found: list[int] = []
+    for offset in range(len(work)):
+        work[offset] += 1
+        if suit_parses(tuple(work), base):
+            found.append(offset)
+        work[offset] -= 1
+    return tuple(found)
+
+
 def regular_waits(counts: Sequence[int], held: Sequence[int] | None = None) -> list[int]:
     """Tile kinds that complete these concealed tiles (3n+1 of them).
 
     A kind the player already holds four of (``held``: all the player's
-    tiles, melds included) is no wait: there is no fifth. Only suits whose
-    size is off by one or two can take the tile.
+    tiles, melds included) is no wait: there is no fifth. The tile changes
+    one suit only: the others must already be complete, the suit's own
+    waits are memoised per suit shape.
     """
     held = counts if held is None else held
-    remainders = [sum(counts[a:b]) % 3 for a, b in _SUIT_SLICES]
+    shapes = _suit_counts(counts)
+    remainders = [sum(shape) % 3 for shape in shapes]
+    # Per suit: whether it reads completely as it is, with its pair count.
+    complete = [
+        remainder != 1 and (not any(shape) or bool(suit_parses(shape, a)))
+        for shape, remainder, (a, _end) in zip(shapes, remainders, _SUIT_SLICES, strict=True)
+    ]
+    pairs = remainders.count(2)
     waits: list[int] = []
-    work = list(counts)
-    for suit, (a, b) in enumerate(_SUIT_SLICES):
-        if remainders[suit] == 0:
+    for suit, (a, _end) in enumerate(_SUIT_SLICES):
+        remainder = remainders[suit]
+        if remainder == 0:
             continue
-        for tile in range(a, b):
-            if held[tile] >= 4:
-                continue
-            work[tile] += 1
-            if is_complete(work):
-                waits.append(tile)
-            work[tile] -= 1
+        # With the tile this suit has a pair exactly when it had 3n+1 tiles.
+        pairs_after = pairs - (remainder == 2) + (remainder == 1)
+        if pairs_after != 1 or not all(complete[:suit] + complete[suit + 1:]):
+            continue
+        waits.extend(a + offset for offset in suit_waits(shapes[suit], a)
+                     if held[a + offset] < 4)
     return waits
 
 
 def clear_caches() -> None:
     suit_parses.cache_clear()
+    suit_waits.cache_clear()

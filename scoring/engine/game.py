@@ -7,7 +7,7 @@ holds no rule of the game itself.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from .decompose import CHOW, KIND_NAMES
@@ -24,6 +24,7 @@ from .tiles import (
     parse_bonus,
     parse_one,
     parse_or_fail,
+    parse_tiles,
     tile_name,
 )
 
@@ -126,34 +127,24 @@ def _players(players: object, ruleset: RuleSet) -> dict[str, Any]:
 
 
 def _player(seat: str, spec: object, ruleset: RuleSet) -> PlayerHand | int:
-    who = seat_label(seat)
+    # Messages name the player; they are built only when something is wrong.
     if not isinstance(spec, dict):
-        raise InvalidGame(f"{who}: a player is an object with tiles or a score")
+        raise InvalidGame(f"{seat_label(seat)}: a player is an object with tiles or a score")
     if "score" in spec:
-        if len(spec) != 1:
-            raise InvalidGame(f"{who}: give either a score or tiles, not both")
-        score = spec["score"]
-        if isinstance(score, bool) or not isinstance(score, int):
-            raise InvalidGame(f"{who}: score must be a whole number, got {score!r}")
-        if score < 0:
-            raise InvalidGame(f"{who}: score {score} is negative; a hand value is 0 or more")
-        if score > ruleset.limit:
-            raise InvalidGame(
-                f"{who}: score {score} is above the limit of {ruleset.limit}"
-            )
-        return score
-    unknown = sorted(set(spec) - TILE_PLAYER_KEYS)
-    if unknown:
-        raise InvalidGame(f"{who}: unknown field(s) {', '.join(map(repr, unknown))}")
+        return _given_score(seat, spec, ruleset)
+    if not spec.keys() <= TILE_PLAYER_KEYS:
+        unknown = sorted(set(spec) - TILE_PLAYER_KEYS)
+        raise InvalidGame(f"{seat_label(seat)}: unknown field(s) {', '.join(map(repr, unknown))}")
     if "concealed" not in spec:
-        raise InvalidGame(f"{who}: give 'concealed' tiles (or a 'score')")
-    concealed = parse_or_fail(spec["concealed"], f"{who} concealed")
+        raise InvalidGame(f"{seat_label(seat)}: give 'concealed' tiles (or a 'score')")
+    concealed = _tiles(spec["concealed"], lambda: f"{seat_label(seat)} concealed")
     melds_given = spec.get("melds") or []
     if not isinstance(melds_given, list):
-        raise InvalidGame(f"{who}: melds must be a list")
-    melds = tuple(_meld(who, index, meld) for index, meld in enumerate(melds_given, 1))
+        raise InvalidGame(f"{seat_label(seat)}: melds must be a list")
+    melds = tuple(_meld(seat, index, meld) for index, meld in enumerate(melds_given, 1))
     bonus: tuple[str, ...] = ()
     if spec.get("bonus"):
+        who = seat_label(seat)
         if not ruleset.uses_bonus_tiles:
             raise InvalidGame(
                 f"{who}: {ruleset.title} is played without flowers and seasons "
@@ -166,37 +157,66 @@ def _player(seat: str, spec: object, ruleset: RuleSet) -> PlayerHand | int:
     counts = [0] * NUM_KINDS
     for tile in concealed:
         counts[tile] += 1
-    return PlayerHand(seat, tuple(counts), melds, bonus)
+    return PlayerHand.make(seat, tuple(counts), melds, bonus)
 
 
-def _meld(who: str, index: int, spec: object) -> Meld:
-    where = f"{who} meld {index}"
+def _given_score(seat: str, spec: dict[str, Any], ruleset: RuleSet) -> int:
+    who = seat_label(seat)
+    if len(spec) != 1:
+        raise InvalidGame(f"{who}: give either a score or tiles, not both")
+    score = spec["score"]
+    if isinstance(score, bool) or not isinstance(score, int):
+        raise InvalidGame(f"{who}: score must be a whole number, got {score!r}")
+    if score < 0:
+        raise InvalidGame(f"{who}: score {score} is negative; a hand value is 0 or more")
+    if score > ruleset.limit:
+        raise InvalidGame(
+            f"{who}: score {score} is above the limit of {ruleset.limit}"
+        )
+    return score
+
+
+def _tiles(text: object, where: Callable[[], str]) -> tuple[int, ...]:
+    """parse_or_fail, naming ``where`` only when the text is wrong."""
+    if isinstance(text, str):
+        try:
+            return parse_tiles(text)
+        except TileSyntaxError:
+            pass
+    return parse_or_fail(text, where())
+
+
+def _meld(seat: str, index: int, spec: object) -> Meld:
+    def where() -> str:
+        return f"{seat_label(seat)} meld {index}"
+
     if not isinstance(spec, dict):
-        raise InvalidGame(f"{where}: a meld is an object with kind, tiles and open")
-    unknown = sorted(set(spec) - MELD_KEYS)
-    if unknown:
-        raise InvalidGame(f"{where}: unknown field(s) {', '.join(map(repr, unknown))}")
+        raise InvalidGame(f"{where()}: a meld is an object with kind, tiles and open")
+    if not spec.keys() <= MELD_KEYS:
+        unknown = sorted(set(spec) - MELD_KEYS)
+        raise InvalidGame(f"{where()}: unknown field(s) {', '.join(map(repr, unknown))}")
     kind_name = spec.get("kind")
     if kind_name not in KIND_NAMES:
-        raise InvalidGame(f"{where}: kind must be chow, pung or kong, got {kind_name!r}")
+        raise InvalidGame(f"{where()}: kind must be chow, pung or kong, got {kind_name!r}")
     kind = KIND_NAMES.index(kind_name)
-    tiles = sorted(parse_or_fail(spec.get("tiles"), where))
+    tiles = sorted(_tiles(spec.get("tiles"), where))
     is_open = spec.get("open", True)
     if not isinstance(is_open, bool):
-        raise InvalidGame(f"{where}: open must be true or false, got {is_open!r}")
-    text = format_tiles(tiles)
+        raise InvalidGame(f"{where()}: open must be true or false, got {is_open!r}")
     if kind == CHOW:
         if len(tiles) != 3 or tiles[0] >= 27 or tiles[0] // 9 != tiles[2] // 9 or tiles != [
             tiles[0], tiles[0] + 1, tiles[0] + 2
         ]:
             raise InvalidGame(
-                f"{where}: chow {text} is not three consecutive tiles of one suit"
-                + (" (honours form no chows)" if any(t >= 27 for t in tiles) else "")
+                f"{where()}: chow {format_tiles(tiles)} is not three consecutive tiles of "
+                "one suit" + (" (honours form no chows)" if any(t >= 27 for t in tiles) else "")
             )
     else:
         size = 3 if kind_name == "pung" else 4
         if len(tiles) != size or len(set(tiles)) != 1:
-            raise InvalidGame(f"{where}: {kind_name} {text} is not {size} equal tiles")
+            raise InvalidGame(
+                f"{where()}: {kind_name} {format_tiles(tiles)} is not {size} equal tiles"
+            )
     return Meld(kind, tiles[0], is_open)
 
 
@@ -297,7 +317,9 @@ def _check_copies(hands: Mapping[str, Any]) -> None:
     """At most four copies of any tile across the table."""
     counted = [(seat, hand.all_counts()) for seat, hand in hands.items()
                if isinstance(hand, PlayerHand)]
-    totals = [sum(column) for column in zip(*(counts for _, counts in counted), strict=True)]
+    totals = list(map(sum, zip(*(counts for _, counts in counted), strict=True)))
+    if not totals or max(totals) <= 4:
+        return
     for tile, count in enumerate(totals):
         if count > 4:
             holders = ", ".join(f"{seat_label(seat)} {counts[tile]}"

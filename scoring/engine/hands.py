@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from .reading import Meld
 from .tiles import NUM_KINDS
@@ -15,23 +16,34 @@ def seat_label(seat: str) -> str:
     return f"{SEAT_NAMES.get(seat, seat)} ({seat})"
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerHand:
+class PlayerHand(NamedTuple):
     seat: str
     concealed: tuple[int, ...]  # counts of the 34 kinds on the rack
     melds: tuple[Meld, ...] = ()
     bonus: tuple[str, ...] = ()
+    # Counts of all the player's tiles, melds included; ``make`` fills it in
+    # once, as every check and every score needs it.
+    held: tuple[int, ...] = ()
+
+    @classmethod
+    def make(cls, seat: str, concealed: tuple[int, ...], melds: tuple[Meld, ...] = (),
+             bonus: tuple[str, ...] = ()) -> PlayerHand:
+        return cls(seat, concealed, melds, bonus, tuple(_held(concealed, melds)))
 
     def all_counts(self) -> list[int]:
-        counts = list(self.concealed)
-        for meld in self.melds:
-            for tile in meld.tile_list():
-                counts[tile] += 1
-        return counts
+        return list(self.held) if self.held else _held(self.concealed, self.melds)
 
     def size(self) -> int:
         """Tiles in hand, a kong counting as three (N16)."""
         return sum(self.concealed) + 3 * len(self.melds)
+
+
+def _held(concealed: tuple[int, ...], melds: tuple[Meld, ...]) -> list[int]:
+    counts = list(concealed)
+    for meld in melds:
+        for tile in meld.tile_list():
+            counts[tile] += 1
+    return counts
 
 
 EMPTY_COUNTS = (0,) * NUM_KINDS

@@ -10,6 +10,8 @@ of the tables below; the functions after them only find the best reading.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from itertools import compress
+from operator import itemgetter
 from typing import Any
 
 from . import shapes
@@ -17,23 +19,24 @@ from .decompose import CHOW, KONG, PUNG, is_complete, parses, regular_waits
 from .errors import InvalidGame
 from .hands import HandResult, PlayerHand, seat_label
 from .reading import (
+    CONCEALED_GROUPS,
     DISCARD,
     KONG_REPLACEMENT,
     ROBBED_KONG,
     WALL,
     Context,
-    Group,
     Reading,
     tile_facts,
     winner_readings,
 )
-from .rules import Applied, HandRule, LimitHand, PairRule, Rule, RuleTable, SetRule, total
+from .rules import HandRule, LimitHand, PairRule, Rule, RuleTable, SetRule
 from .ruleset import Option, RuleSet
 from .settlement import settle
 from .tiles import (
     DRAGONS,
     FIVE_CIRCLES,
     MAJORS,
+    NUM_KINDS,
     ONE_BAMBOO,
     ONE_CIRCLES,
     TERMINALS,
@@ -72,22 +75,22 @@ SET_POINTS: dict[tuple[int, bool, bool], Rule] = {
 # --- Doublings for a pung or kong (all players) ----------------------------
 SET_RULES: tuple[SetRule, ...] = (
     SetRule("pung_dragons", D, "Pung or kong of dragons", doublings=1,
-            test=lambda g, r: g.kind != CHOW and is_dragon(g.tile)),
+            test=lambda g, w: g.kind != CHOW and is_dragon(g.tile)),
     # Seat and prevailing wind at once: both count, the pung's points once (N8).
     SetRule("pung_seat_wind", D, "Pung or kong of the seat wind", doublings=1,
-            test=lambda g, r: g.kind != CHOW and g.tile == r.ctx.seat_wind),
+            test=lambda g, w: g.kind != CHOW and g.tile == w.seat_wind),
     SetRule("pung_prevailing_wind", D, "Pung or kong of the prevailing wind", doublings=1,
-            test=lambda g, r: g.kind != CHOW and g.tile == r.ctx.prevailing_wind),
+            test=lambda g, w: g.kind != CHOW and g.tile == w.prevailing_wind),
 )
 
 # --- Points for a pair (all players) ---------------------------------------
 PAIR_RULES: tuple[PairRule, ...] = (
     PairRule("pair_dragons", P, "Pair of dragons", points=2,
-             test=lambda t, r: is_dragon(t)),
+             test=lambda t, w: is_dragon(t)),
     PairRule("pair_seat_wind", P, "Pair of the seat wind", points=2,
-             test=lambda t, r: t == r.ctx.seat_wind),
+             test=lambda t, w: t == w.seat_wind),
     PairRule("pair_prevailing_wind", P, "Pair of the prevailing wind", points=2,
-             test=lambda t, r: t == r.ctx.prevailing_wind),
+             test=lambda t, w: t == w.prevailing_wind),
 )
 
 
@@ -184,24 +187,30 @@ HAND_RULES: tuple[HandRule, ...] = (
 
 
 # --- Limit hands -----------------------------------------------------------
+# Limit tests run for every candidate tile of a wait: C-level getters.
+_winds = itemgetter(*WINDS)
+_dragons = itemgetter(*DRAGONS)
+_suited_simples = itemgetter(*(t for t in range(27) if t not in TERMINALS))
+
+
 def _wind_snake(c: Sequence[int]) -> bool:
-    return shapes.run_with_honours(c, 9, 1, 0) >= 0 and not any(c[t] for t in DRAGONS)
+    return shapes.run_with_honours(c, 9, 1, 0) >= 0 and not any(_dragons(c))
 
 
 def _dragon_snake(c: Sequence[int]) -> bool:
     suit = shapes.run_with_honours(c, 9, 0, 1)
     return (
         suit >= 0
-        and all(c[suit * 9 + i] == 1 for i in range(9))
-        and all(c[t] == 1 for t in DRAGONS)
-        and sorted(c[t] for t in WINDS) == [0, 0, 0, 2]
+        and c[suit * 9 : suit * 9 + 9].count(1) == 9
+        and _dragons(c) == (1, 1, 1)
+        and sorted(_winds(c)) == [0, 0, 0, 2]
     )
 
 
 def _court_of_peking(c: Sequence[int]) -> bool:
     suit = shapes.run_with_honours(c, 7, 1, 1)
-    return suit >= 0 and all(c[suit * 9 + i] == 1 for i in range(7)) and all(
-        c[t] == 1 for t in (*WINDS, *DRAGONS)
+    return suit >= 0 and c[suit * 9 : suit * 9 + 7].count(1) == 7 and (
+        _winds(c) == (1, 1, 1, 1) and _dragons(c) == (1, 1, 1)
     ) and not c[suit * 9 + 7] and not c[suit * 9 + 8]
 
 
@@ -213,11 +222,9 @@ def _twins(c: Sequence[int], suited: bool, terminals_only: bool, honours: bool |
     suit, has_honours = shapes.suit_and_honours(c)
     if honours is not None and has_honours != honours:
         return False
-    if suited and (suit < 0 or any(
-        c[s * 9 + i] for s in range(3) if s != suit for i in range(9)
-    )):
+    if suited and suit < 0:
         return False
-    if terminals_only and any(c[t] for t in range(27) if t not in TERMINALS):
+    if terminals_only and any(_suited_simples(c)):
         return False
     return True
 
@@ -282,7 +289,7 @@ LIMITS: tuple[LimitHand, ...] = (
               lambda ctx: "earthly" in ctx.flags),
 )
 
-TABLE = RuleTable(SET_POINTS, SET_RULES, PAIR_RULES, HAND_RULES, LIMITS)
+TABLE = RuleTable(SET_POINTS, SET_RULES, PAIR_RULES, HAND_RULES, LIMITS, MAJORS)
 _IRREGULAR = tuple(limit for limit in LIMITS if limit.kind == "irregular")
 _REGULAR = tuple(limit for limit in LIMITS if limit.kind == "regular")
 _CIRCUMSTANCE = tuple(limit for limit in LIMITS if limit.kind == "circumstance")
@@ -290,28 +297,35 @@ _TWINS = frozenset({"honour_twins", "pure_twins", "very_clean_twins", "clean_twi
                     "seven_twins"})
 
 
+_KINDS = range(NUM_KINDS)
+_more_than_one = (1).__lt__  # a C-level test for the tile scan of score_other
+
+
 # --- Finding the best reading ----------------------------------------------
 class _Candidate:
-    __slots__ = ("value", "points", "doublings", "applied", "limit")
+    """A way to count a hand: a limit, or a regular reading with its breakdown."""
 
-    def __init__(self, value: int, points: int, doublings: int,
-                 applied: list[Applied], limit: LimitHand | None) -> None:
+    __slots__ = ("value", "points", "doublings", "limit", "items")
+
+    def __init__(self, value: int, points: int, doublings: int, limit: LimitHand | None,
+                 items: list[dict[str, object]]) -> None:
         self.value = value
         self.points = points
         self.doublings = doublings
-        self.applied = applied
         self.limit = limit
+        self.items = items
 
 
 def _limit_candidate(limit: LimitHand, value: int | None = None) -> _Candidate:
     value = limit.value if value is None else value
-    return _Candidate(value, value, 0, [], limit)
+    return _Candidate(value, value, 0, limit, [])
 
 
 def _regular_candidate(reading: Reading) -> _Candidate:
-    applied = TABLE.apply(reading, MAJORS)
-    points, doublings = total(applied)
-    return _Candidate(min(points << doublings, LIMIT), points, doublings, applied, None)
+    """A reading counted with its breakdown: most hands have one reading, so
+    this costs less than totalling first and counting the chosen one again."""
+    points, doublings, items = TABLE.breakdown(reading)
+    return _Candidate(min(points << doublings, LIMIT), points, doublings, None, items)
 
 
 def _irregular_limits(concealed: Sequence[int], only: frozenset[str] | None = None
@@ -348,20 +362,30 @@ def _legal(candidate: _Candidate) -> bool:
 
 def _wins_legally(concealed: list[int], hand: PlayerHand, all_counts: list[int],
                   ctx: Context) -> bool:
-    return any(_legal(c) for c in _win_candidates(concealed, hand, all_counts, ctx))
+    """Whether any way to count this win is legal (_win_candidates, _legal),
+    stopping at the first one found and totalling no breakdown."""
+    readings = winner_readings(parses(concealed), hand.melds, tile_facts(all_counts), ctx)
+    if readings:
+        if any(limit.test(ctx) for limit in _CIRCUMSTANCE):
+            return True
+        for reading in readings:
+            if any(limit.test(reading) for limit in _REGULAR):
+                return True
+            if TABLE.totals(reading)[1] >= MINIMUM_DOUBLINGS:
+                return True
+    return not hand.melds and bool(_irregular_limits(concealed))
 
 
 def _only_possible_tile(hand: PlayerHand, all_counts: list[int], ctx: Context) -> bool:
-    """N3: no other tile kind, won the same way, gives a legal mahjong."""
+    """N3: no other tile kind, won the same way, gives a legal mahjong.
+    Any irregular limit hand is legal, so an irregular wait needs no scoring."""
     waiting = list(hand.concealed)
     waiting[ctx.winning_tile] -= 1
     held = list(all_counts)
     held[ctx.winning_tile] -= 1
-    others = set(regular_waits(waiting, held))
-    if not hand.melds:
-        others |= _irregular_waits(waiting, held)
-    others.discard(ctx.winning_tile)
-    for tile in sorted(others):
+    for tile in regular_waits(waiting, held):
+        if tile == ctx.winning_tile:
+            continue
         waiting[tile] += 1
         held[tile] += 1
         alternative = Context(ctx.seat_wind, ctx.prevailing_wind, True, ctx.win_source,
@@ -371,21 +395,22 @@ def _only_possible_tile(hand: PlayerHand, all_counts: list[int], ctx: Context) -
         held[tile] -= 1
         if legal:
             return False
-    return True
+    return bool(hand.melds) or not _has_irregular_wait(waiting, held, ctx.winning_tile)
 
 
-def _irregular_waits(waiting: Sequence[int], held: Sequence[int]) -> set[int]:
-    """Tile kinds that complete an irregular limit hand of 13 concealed tiles."""
+def _has_irregular_wait(waiting: Sequence[int], held: Sequence[int], besides: int) -> bool:
+    """Whether a tile kind other than ``besides`` completes an irregular
+    limit hand of these 13 concealed tiles."""
     work = list(waiting)
-    found: set[int] = set()
     for tile in shapes.irregular_candidates(waiting):
-        if held[tile] >= 4:
+        if tile == besides or held[tile] >= 4:
             continue
         work[tile] += 1
-        if _irregular_limits(work):
-            found.add(tile)
+        found = _irregular_limits(work)
         work[tile] -= 1
-    return found
+        if found:
+            return True
+    return False
 
 
 def _best(candidates: list[_Candidate]) -> _Candidate | None:
@@ -406,7 +431,7 @@ def _result(candidate: _Candidate, winner: bool, waiting: bool = False) -> HandR
         )
     return HandResult(
         value=candidate.value, points=candidate.points, doublings=candidate.doublings,
-        legal_mahjong=winner, items=[a.as_item() for a in candidate.applied],
+        legal_mahjong=winner, items=candidate.items,
     )
 
 
@@ -498,10 +523,11 @@ class NTS(RuleSet):
         groups = [meld.as_group() for meld in hand.melds]
         # R2: every concealed pung (four undeclared tiles too) and pair counts.
         pairs: list[int] = []
-        for tile, count in enumerate(hand.concealed):
-            if count >= 3:
-                groups.append(Group(PUNG, tile, True))
-            elif count == 2:
+        concealed = hand.concealed
+        for tile in compress(_KINDS, map(_more_than_one, concealed)):
+            if concealed[tile] >= 3:
+                groups.append(CONCEALED_GROUPS[PUNG, tile])
+            else:
                 pairs.append(tile)
         reading = Reading(tuple(groups), tuple(pairs), tile_facts(all_counts), ctx)
         best = _regular_candidate(reading)

@@ -9,16 +9,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from operator import itemgetter
+from typing import NamedTuple
 
 from .decompose import CHOW, KONG, PUNG, Parse
 from .tiles import (
+    EAST,
     GREEN_TILES,
     MAJORS,
     NUM_KINDS,
     TERMINALS,
+    WHITE,
     format_tiles,
-    is_dragon,
-    is_wind,
 )
 
 # How the winning tile came (score-interface.md).
@@ -50,8 +52,17 @@ class Group:
         return format_tiles([self.tile] * (4 if self.kind == KONG else 3))
 
 
-@dataclass(frozen=True, slots=True)
-class Meld:
+# Every group there can be, made once: readings share them instead of
+# building new ones per parse and per wait.
+GROUPS = {(kind, tile, concealed): Group(kind, tile, concealed)
+          for kind in (CHOW, PUNG, KONG) for tile in range(NUM_KINDS)
+          for concealed in (False, True)}
+# By a parse's (kind, first tile): the concealed and the open group.
+CONCEALED_GROUPS = {(kind, tile): GROUPS[kind, tile, True] for kind, tile, _ in GROUPS}
+OPEN_GROUPS = {(kind, tile): GROUPS[kind, tile, False] for kind, tile, _ in GROUPS}
+
+
+class Meld(NamedTuple):
     """A declared set (score-interface.md ``melds``)."""
 
     kind: int
@@ -59,7 +70,7 @@ class Meld:
     open: bool
 
     def as_group(self) -> Group:
-        return Group(self.kind, self.tile, not self.open)
+        return GROUPS[self.kind, self.tile, not self.open]
 
     def tile_list(self) -> list[int]:
         if self.kind == CHOW:
@@ -67,8 +78,16 @@ class Meld:
         return [self.tile] * (4 if self.kind == KONG else 3)
 
 
-@dataclass(frozen=True, slots=True)
-class Context:
+class Winds(NamedTuple):
+    """All that set and pair rules may test besides the set or pair."""
+
+    seat_wind: int
+    prevailing_wind: int
+
+
+# Context, TileFacts, Meld: immutable records made for every hand and every
+# alternative wait; named tuples are the cheapest to build.
+class Context(NamedTuple):
     """Who the player is at this hand and, for the winner, how they won."""
 
     seat_wind: int
@@ -87,8 +106,7 @@ class Context:
         return self.win_source in SELF_DRAWN_SOURCES
 
 
-@dataclass(frozen=True, slots=True)
-class TileFacts:
+class TileFacts(NamedTuple):
     """Facts about all of a player's tiles, whatever the reading."""
 
     suits: frozenset[int]  # suits 0-2 that occur
@@ -99,15 +117,23 @@ class TileFacts:
     all_green: bool
 
 
+# C-level getters of the counts of the tiles each fact excludes: facts are
+# taken of every hand and of every alternative wait.
+_non_simples = itemgetter(*(t for t in range(NUM_KINDS) if t >= 27 or t in TERMINALS))
+_non_majors = itemgetter(*(t for t in range(NUM_KINDS) if t not in MAJORS))
+_non_green = itemgetter(*(t for t in range(NUM_KINDS) if t not in GREEN_TILES))
+_SUIT_SETS = {bits: frozenset(s for s in range(3) if bits >> s & 1) for bits in range(8)}
+
+
 def tile_facts(counts: Sequence[int]) -> TileFacts:
-    present = [t for t in range(NUM_KINDS) if counts[t]]
+    bits = bool(any(counts[0:9])) | bool(any(counts[9:18])) << 1 | bool(any(counts[18:27])) << 2
     return TileFacts(
-        suits=frozenset(t // 9 for t in present if t < 27),
-        honours=any(t >= 27 for t in present),
-        winds=any(is_wind(t) for t in present),
-        all_simples=all(t < 27 and t not in TERMINALS for t in present),
-        all_majors=all(t in MAJORS for t in present),
-        all_green=all(t in GREEN_TILES for t in present),
+        suits=_SUIT_SETS[bits],
+        honours=any(counts[27:34]),
+        winds=any(counts[27:31]),
+        all_simples=not any(_non_simples(counts)),
+        all_majors=not any(_non_majors(counts)),
+        all_green=not any(_non_green(counts)),
     )
 
 
@@ -159,10 +185,11 @@ class Reading:
                 concealed_kongs += group.concealed
             elif group.concealed:
                 concealed_pungs += 1
-            if is_wind(group.tile):
-                wind_pungs += 1
-            elif is_dragon(group.tile):
-                dragon_pungs += 1
+            if group.tile >= EAST:  # honours: winds, then dragons
+                if group.tile >= WHITE:
+                    dragon_pungs += 1
+                else:
+                    wind_pungs += 1
         self.chows = chows
         self.pungs = pungs  # pungs and kongs
         self.kongs = kongs
@@ -191,7 +218,7 @@ def winner_readings(
     from_other = not ctx.self_drawn
     readings: list[Reading] = []
     for sets, pair in parse_list:
-        concealed = [Group(kind, first, True) for kind, first in sets]
+        concealed = [CONCEALED_GROUPS[s] for s in sets]
         seen: set[tuple[int, int]] = set()
         if pair == tile:
             readings.append(
@@ -206,7 +233,7 @@ def winner_readings(
             seen.add((group.kind, group.tile))
             groups = list(concealed)
             if from_other:
-                groups[index] = Group(group.kind, group.tile, False)
+                groups[index] = OPEN_GROUPS[group.kind, group.tile]
             readings.append(
                 Reading(
                     declared + tuple(groups),
@@ -229,6 +256,7 @@ __all__ = [
     "Meld",
     "Reading",
     "TileFacts",
+    "Winds",
     "tile_facts",
     "winner_readings",
 ]

@@ -4,16 +4,17 @@ A rule set is a RuleTable: rules for each set, for each pair and for the
 whole hand, plus limit hands. How rules combine is said once here:
 ``group`` (of the rules in one group only the highest counts) and
 ``replaces`` (this rule counts instead of those). The tests that decide
-whether a rule applies are small predicates over a Reading.
+whether a rule applies are small predicates: over a set or a pair and the
+winds (so their outcome is memoised per set and winds), and over a Reading.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
-from .reading import Group, Reading
+from .reading import Group, Reading, Winds
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,12 +36,14 @@ class HandRule(Rule):
 
 @dataclass(frozen=True, slots=True)
 class SetRule(Rule):
-    test: Callable[[Group, Reading], bool] = field(default=lambda group, reading: False)
+    # Sees the set and the winds only: RuleTable memoises it on those.
+    test: Callable[[Group, Winds], bool] = field(default=lambda group, winds: False)
 
 
 @dataclass(frozen=True, slots=True)
 class PairRule(Rule):
-    test: Callable[[int, Reading], bool] = field(default=lambda tile, reading: False)
+    # Sees the pair's tile and the winds only: memoised like SetRule.
+    test: Callable[[int, Winds], bool] = field(default=lambda tile, winds: False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,22 +61,29 @@ class LimitHand:
     test: Callable[[Any], bool]
 
 
-@dataclass(frozen=True, slots=True)
-class Applied:
-    """A rule that counted, with the tiles it counted for (sets, pairs)."""
+# A rule that counted, with its breakdown row (score-interface.md "items")
+# as a template: each result gets its own copy.
+Counted = tuple[Rule, dict[str, object]]
 
-    rule: Rule
-    tiles: str | None = None
 
-    def as_item(self) -> dict[str, object]:
-        item: dict[str, object] = {"rule": self.rule.name}
-        if self.rule.points:
-            item["points"] = self.rule.points
-        if self.rule.doublings:
-            item["doublings"] = self.rule.doublings
-        if self.tiles:
-            item["tiles"] = self.tiles
-        return item
+def _item(rule: Rule, tiles: str | None = None) -> dict[str, object]:
+    item: dict[str, object] = {"rule": rule.name}
+    if rule.points:
+        item["points"] = rule.points
+    if rule.doublings:
+        item["doublings"] = rule.doublings
+    if tiles:
+        item["tiles"] = tiles
+    return item
+
+
+class _Entry(NamedTuple):
+    """What the rules give one set or pair under given winds."""
+
+    counted: tuple[Counted, ...]  # every rule that applies, in breakdown order
+    points: int  # of the plain rules: no group, replacing and replaced by nothing
+    doublings: int
+    special: tuple[Counted, ...]  # the others, which _combine must see
 
 
 @dataclass(frozen=True)
@@ -85,6 +95,26 @@ class RuleTable:
     pair_rules: Sequence[PairRule]
     hand_rules: Sequence[HandRule]
     limits: Sequence[LimitHand]
+    majors: frozenset[int]  # the tiles whose sets count as "major" in set_points
+    # Derived from the rules (never from a game): the hand rules per player
+    # with whether each is plain, and the memo of set and pair entries.
+    _replaced: frozenset[str] = field(init=False, repr=False)
+    _winner_rules: tuple[tuple[HandRule, bool, dict[str, object]], ...] = field(
+        init=False, repr=False)
+    _other_rules: tuple[tuple[HandRule, bool, dict[str, object]], ...] = field(
+        init=False, repr=False)
+    _entries: dict[tuple[int, ...], _Entry] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        replaced = frozenset().union(
+            *(r.replaces for r in self.all_rules() if isinstance(r, Rule))
+        )
+        object.__setattr__(self, "_replaced", replaced)
+        hand = tuple((rule, self._plain(rule), _item(rule)) for rule in self.hand_rules)
+        object.__setattr__(self, "_winner_rules", hand)
+        object.__setattr__(self, "_other_rules",
+                           tuple(entry for entry in hand if not entry[0].winner_only))
+        object.__setattr__(self, "_entries", {})
 
     def all_rules(self) -> list[Rule | LimitHand]:
         return [
@@ -95,53 +125,116 @@ class RuleTable:
             *self.limits,
         ]
 
-    def apply(self, reading: Reading, majors: frozenset[int]) -> list[Applied]:
-        """The rules that count for this reading, combined per group/replaces."""
-        winner = reading.ctx.winner
-        applied: list[Applied] = []
+    def _plain(self, rule: Rule) -> bool:
+        return rule.group is None and not rule.replaces and rule.name not in self._replaced
+
+    def _entry(self, rules: Sequence[Rule], tiles: str | None) -> _Entry:
+        plain = [rule for rule in rules if self._plain(rule)]
+        return _Entry(
+            tuple((rule, _item(rule, tiles)) for rule in rules),
+            sum(rule.points for rule in plain),
+            sum(rule.doublings for rule in plain),
+            tuple((rule, _item(rule, tiles)) for rule in rules if not self._plain(rule)),
+        )
+
+    def set_entry(self, group: Group, seat_wind: int, prevailing_wind: int) -> _Entry:
+        key = (group.kind, group.tile, group.concealed, seat_wind, prevailing_wind)
+        entry = self._entries.get(key)
+        if entry is None:
+            winds = Winds(seat_wind, prevailing_wind)
+            base = self.set_points.get((group.kind, group.concealed, group.tile in self.majors))
+            rules: list[Rule] = [] if base is None else [base]
+            rules += [rule for rule in self.set_rules if rule.test(group, winds)]
+            entry = self._entries[key] = self._entry(rules, group.tiles())
+        return entry
+
+    def pair_entry(self, tile: int, seat_wind: int, prevailing_wind: int) -> _Entry:
+        key = (-1, tile, seat_wind, prevailing_wind)
+        entry = self._entries.get(key)
+        if entry is None:
+            winds = Winds(seat_wind, prevailing_wind)
+            rules = [rule for rule in self.pair_rules if rule.test(tile, winds)]
+            entry = self._entries[key] = self._entry(rules, None)
+        return entry
+
+    def breakdown(self, reading: Reading) -> tuple[int, int, list[dict[str, object]]]:
+        """(points, doublings, items) of the rules that count for this
+        reading, combined per group/replaces."""
+        ctx = reading.ctx
+        seat, prevailing = ctx.seat_wind, ctx.prevailing_wind
+        applied: list[Counted] = []
+        special = False  # whether _combine has anything to drop
         for group in reading.groups:
-            base = self.set_points.get((group.kind, group.concealed, group.tile in majors))
-            tiles = None
-            if base is not None:
-                tiles = group.tiles()
-                applied.append(Applied(base, tiles))
-            for set_rule in self.set_rules:
-                if set_rule.test(group, reading):
-                    applied.append(Applied(set_rule, tiles or group.tiles()))
+            entry = self.set_entry(group, seat, prevailing)
+            applied += entry.counted
+            special = special or bool(entry.special)
         for pair in reading.pairs:
-            for pair_rule in self.pair_rules:
-                if pair_rule.test(pair, reading):
-                    applied.append(Applied(pair_rule, None))
-        for hand_rule in self.hand_rules:
-            if (winner or not hand_rule.winner_only) and hand_rule.test(reading):
-                applied.append(Applied(hand_rule))
-        return _combine(applied)
+            entry = self.pair_entry(pair, seat, prevailing)
+            applied += entry.counted
+            special = special or bool(entry.special)
+        for rule, plain, item in self._winner_rules if ctx.winner else self._other_rules:
+            if rule.test(reading):
+                applied.append((rule, item))
+                special = special or not plain
+        points = doublings = 0
+        items: list[dict[str, object]] = []
+        for counted, item in _combine(applied) if special else applied:
+            points += counted.points
+            doublings += counted.doublings
+            items.append(dict(item))
+        return points, doublings, items
+
+    def totals(self, reading: Reading) -> tuple[int, int]:
+        """(points, doublings) of ``breakdown``, without building its items:
+        the best reading is searched with this."""
+        ctx = reading.ctx
+        seat, prevailing = ctx.seat_wind, ctx.prevailing_wind
+        points = doublings = 0
+        special: list[Counted] = []
+        for group in reading.groups:
+            entry = self.set_entry(group, seat, prevailing)
+            points += entry.points
+            doublings += entry.doublings
+            if entry.special:
+                special += entry.special
+        for pair in reading.pairs:
+            entry = self.pair_entry(pair, seat, prevailing)
+            points += entry.points
+            doublings += entry.doublings
+            if entry.special:
+                special += entry.special
+        for rule, plain, item in self._winner_rules if ctx.winner else self._other_rules:
+            if rule.test(reading):
+                if plain:
+                    points += rule.points
+                    doublings += rule.doublings
+                else:
+                    special.append((rule, item))
+        for counted, _ in _combine(special) if special else ():
+            points += counted.points
+            doublings += counted.doublings
+        return points, doublings
 
 
-def _combine(applied: list[Applied]) -> list[Applied]:
+def _combine(applied: list[Counted]) -> list[Counted]:
     replaced: set[str] = set()
-    for entry in applied:
-        replaced |= entry.rule.replaces
+    for rule, _ in applied:
+        replaced |= rule.replaces
     best_of_group: dict[str, Rule] = {}
-    for entry in applied:
-        group = entry.rule.group
+    for rule, _ in applied:
+        group = rule.group
         if group is None:
             continue
         current = best_of_group.get(group)
-        if current is None or _weight(entry.rule) > _weight(current):
-            best_of_group[group] = entry.rule
+        if current is None or _weight(rule) > _weight(current):
+            best_of_group[group] = rule
     return [
         entry
         for entry in applied
-        if entry.rule.name not in replaced
-        and (entry.rule.group is None or best_of_group[entry.rule.group] is entry.rule)
+        if entry[0].name not in replaced
+        and (entry[0].group is None or best_of_group[entry[0].group] is entry[0])
     ]
 
 
 def _weight(rule: Rule) -> tuple[int, int]:
     return (rule.doublings, rule.points)
-
-
-def total(applied: Sequence[Applied]) -> tuple[int, int]:
-    """(points, doublings) of the rules that count."""
-    return sum(a.rule.points for a in applied), sum(a.rule.doublings for a in applied)

@@ -48,6 +48,8 @@ class RuleSet(ABC):
     limit: int
 
     def resolve_options(self, given: Mapping[str, object]) -> dict[str, Any]:
+        if not given:  # the usual case: every default
+            return {option.name: option.default for option in self.options}
         declared = {option.name: option for option in self.options}
         unknown = sorted(set(given) - set(declared))
         if unknown:

@@ -23,17 +23,17 @@ def payments(
     """Every payment as (payer, receiver, amount), amounts before rounding."""
     seats = list(values)
     result: list[tuple[str, str, int]] = []
+    if winner is None:  # a draw: nobody is paid
+        return result
     for receiver in seats:
-        if winner is not None and receiver != winner:
+        value = values[receiver]
+        if not value:
+            continue  # nothing to receive
+        for payer in seats:
             # A loser receives only from the other losers.
-            payers = [s for s in seats if s not in (receiver, winner)]
-        elif receiver == winner:
-            payers = [s for s in seats if s != receiver]
-        else:  # no winner: nobody is paid (a draw)
-            payers = []
-        for payer in payers:
-            factor = east_factor if east in (payer, receiver) else 1
-            amount = values[receiver] * factor
+            if payer == receiver or (payer == winner and receiver != winner):
+                continue
+            amount = value * (east_factor if east in (payer, receiver) else 1)
             if amount:
                 result.append((payer, receiver, amount))
     return result

@@ -1,46 +1,63 @@
 """Irregular hand shapes: fourteen tiles that are not sets and a pair.
 
 Pure shape tests on count vectors, shared by the rule sets; which shape is
-a limit hand and what it is worth is each rule set's business.
+a limit hand and what it is worth is each rule set's business. They run for
+every candidate tile of every wait, so they work on slices and C-level
+getters of the count vector rather than loops over the 34 kinds.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import compress
+from operator import itemgetter
 
-from .tiles import DRAGONS, ORPHANS, WINDS
+from .tiles import DRAGONS, NUM_KINDS, ORPHANS, WINDS
 
 ORPHAN_SET = frozenset(ORPHANS)
+_orphan_counts = itemgetter(*ORPHANS)
+_other_counts = itemgetter(*(t for t in range(NUM_KINDS) if t not in ORPHAN_SET))
+_wind_counts = itemgetter(*WINDS)
+_dragon_counts = itemgetter(*DRAGONS)
+_honour_slice = slice(27, NUM_KINDS)
+
+
+def _suits_used(counts: Sequence[int]) -> list[int]:
+    suits = []
+    if any(counts[0:9]):
+        suits.append(0)
+    if any(counts[9:18]):
+        suits.append(1)
+    if any(counts[18:27]):
+        suits.append(2)
+    return suits
 
 
 def single_suit(counts: Sequence[int]) -> int:
     """The one suit (0-2) all tiles belong to, or -1 (honours or mixed)."""
-    found = -1
-    for suit in range(3):
-        if any(counts[suit * 9 : suit * 9 + 9]):
-            if found >= 0:
-                return -1
-            found = suit
-    if any(counts[27:]):
+    suits = _suits_used(counts)
+    if len(suits) != 1 or any(counts[_honour_slice]):
         return -1
-    return found
+    return suits[0]
 
 
 def suit_and_honours(counts: Sequence[int]) -> tuple[int, bool]:
     """(the one suit used or -1 for none/several, whether honours occur)."""
-    suits = [s for s in range(3) if any(counts[s * 9 : s * 9 + 9])]
-    return (suits[0] if len(suits) == 1 else -1), any(counts[27:])
+    suits = _suits_used(counts)
+    return (suits[0] if len(suits) == 1 else -1), any(counts[_honour_slice])
 
 
 def is_seven_pairs(counts: Sequence[int]) -> bool:
     """Seven pairs; four equal tiles count as two pairs."""
-    return sum(counts) == 14 and all(n in (0, 2, 4) for n in counts)
+    return sum(counts) == 14 and 1 not in counts and 3 not in counts and max(counts) <= 4
 
 
 def is_thirteen_orphans(counts: Sequence[int]) -> bool:
-    return sum(counts) == 14 and all(counts[t] for t in ORPHANS) and sum(
-        counts[t] for t in ORPHANS
-    ) == 14
+    orphans = _orphan_counts(counts)
+    return sum(counts) == 14 and all(orphans) and sum(orphans) == 14
+
+
+_NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 
 
 def nine_gates_suit(counts: Sequence[int]) -> int:
@@ -49,8 +66,7 @@ def nine_gates_suit(counts: Sequence[int]) -> int:
     if suit < 0 or sum(counts) != 14:
         return -1
     shape = counts[suit * 9 : suit * 9 + 9]
-    needed = (3, 1, 1, 1, 1, 1, 1, 1, 3)
-    return suit if all(have >= need for have, need in zip(shape, needed, strict=True)) else -1
+    return suit if all(have >= need for have, need in zip(shape, _NINE_GATES, strict=True)) else -1
 
 
 def run_with_honours(
@@ -59,21 +75,21 @@ def run_with_honours(
     """The suit of a hand holding 1..run_length of one suit once each, and
     ``winds`` of every wind and ``dragons`` of every dragon (0 or 1 each),
     the rest of the 14 tiles unchecked; -1 when it does not."""
-    suits = [s for s in range(3) if any(counts[s * 9 : s * 9 + 9])]
+    suits = _suits_used(counts)
     if len(suits) != 1:
         return -1
     base = suits[0] * 9
-    if not all(counts[base + i] for i in range(run_length)):
+    if not all(counts[base:base + run_length]):
         return -1
-    if winds and not all(counts[t] for t in WINDS):
+    if winds and not all(_wind_counts(counts)):
         return -1
-    if dragons and not all(counts[t] for t in DRAGONS):
+    if dragons and not all(_dragon_counts(counts)):
         return -1
     return suits[0]
 
 
-def _suits_used(counts: Sequence[int]) -> list[int]:
-    return [s for s in range(3) if any(counts[s * 9 : s * 9 + 9])]
+def _only_orphans(counts: Sequence[int]) -> bool:
+    return not any(_other_counts(counts))
 
 
 def may_be_irregular(counts: Sequence[int]) -> bool:
@@ -81,9 +97,9 @@ def may_be_irregular(counts: Sequence[int]) -> bool:
     honours only, or one suit with honours: a cheap test before the exact ones."""
     if len(_suits_used(counts)) <= 1:
         return True
-    if all(n % 2 == 0 for n in counts):
+    if not any(n & 1 for n in counts):
         return True
-    return all(counts[t] == 0 or t in ORPHAN_SET for t in range(34))
+    return _only_orphans(counts)
 
 
 def irregular_candidates(counts: Sequence[int]) -> set[int]:
@@ -91,10 +107,10 @@ def irregular_candidates(counts: Sequence[int]) -> set[int]:
     shape: the lone tile of six pairs, the orphans of an all-orphan hand, the
     suit and honours of a one-suit hand. Exact tests come after."""
     found: set[int] = set()
-    odd = [t for t in range(34) if counts[t] % 2]
+    odd = list(compress(range(NUM_KINDS), map((1).__and__, counts)))
     if len(odd) == 1:
         found.add(odd[0])
-    if all(counts[t] == 0 or t in ORPHAN_SET for t in range(34)):
+    if _only_orphans(counts):
         found.update(ORPHANS)
     suits = _suits_used(counts)
     if len(suits) <= 1:

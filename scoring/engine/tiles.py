@@ -8,6 +8,7 @@ Red). Hands are count vectors: a tuple of 34 ints. Bonus tiles (flowers
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
@@ -94,8 +95,31 @@ class TileSyntaxError(ValueError):
     """A malformed tile string; the message names the offending part."""
 
 
+# Well-formed tile text (groups of valid digits, each with its suit letter)
+# is read group by group from a memo; anything else takes the careful path
+# below, which names what is wrong.
+_WELL_FORMED = re.compile(r"(?:[1-9]+[mps]|[1-7]+z)+")
+_GROUP = re.compile(r"([1-9]+)([mpsz])")
+_groups: dict[str, tuple[int, ...]] = {}
+_GROUPS_KEPT = 50_000
+
+
+def _group_tiles(digits: str, letter: str) -> tuple[int, ...]:
+    key = digits + letter
+    tiles = _groups.get(key)
+    if tiles is None:
+        base = 27 if letter == "z" else SUIT_LETTERS.index(letter) * 9
+        tiles = tuple(base + int(digit) - 1 for digit in digits)
+        if len(_groups) < _GROUPS_KEPT:  # odd input must not grow the memo without end
+            _groups[key] = tiles
+    return tiles
+
+
 @lru_cache(maxsize=8192)
 def _parse(text: str, allow_bonus: bool) -> tuple[tuple[int, ...], tuple[str, ...]]:
+    if _WELL_FORMED.fullmatch(text):
+        tiles_of = [_group_tiles(digits, letter) for digits, letter in _GROUP.findall(text)]
+        return (tiles_of[0] if len(tiles_of) == 1 else sum(tiles_of, ())), ()
     tiles: list[int] = []
     bonus: list[str] = []
     digits = ""
@@ -128,6 +152,11 @@ def _parse(text: str, allow_bonus: bool) -> tuple[tuple[int, ...], tuple[str, ..
     if digits:
         raise TileSyntaxError(f"'{digits}' has no suit letter (m, p, s or z)")
     return tuple(tiles), tuple(bonus)
+
+
+def clear_parse_caches() -> None:
+    _parse.cache_clear()
+    _groups.clear()
 
 
 def parse_tiles(text: str) -> tuple[int, ...]:
