@@ -5,9 +5,10 @@ from typing import Any
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-from scoring.engine import score_game
+from scoring.engine import rule_catalogue, score_game
 from scoring.forms import GameForm
 
 logger = logging.getLogger(__name__)
@@ -23,10 +24,31 @@ class PlayerResult:
     score: int | None
     settlement: int | None
     hand: dict[str, Any] | None  # None for a player given as {"score": N}
+    labels: dict[str, dict[str, object]]  # the rule set's catalogue
+
+    def _label(self, rule: str) -> str:
+        language = "nl" if (get_language() or "nl").startswith("nl") else "en"
+        return str(self.labels.get(rule, {}).get(language, rule))
+
+    @property
+    def limit_label(self) -> str:
+        limit = self.hand.get("limit") if self.hand else None
+        return self._label(limit) if limit else ""
 
     @property
     def breakdown(self) -> list[dict[str, Any]]:
-        return list(self.hand.get("items", [])) if self.hand else []
+        """The items with the rule's name in the page's language."""
+        if not self.hand:
+            return []
+        return [
+            {
+                **item,
+                "label": self._label(item["rule"]),
+                "description": self.labels.get(item["rule"], {}).get("description", ""),
+                "section": self.labels.get(item["rule"], {}).get("section", ""),
+            }
+            for item in self.hand.get("items", [])
+        ]
 
 
 def player_results(game: dict[str, Any], result: dict[str, Any]) -> list[PlayerResult]:
@@ -34,6 +56,7 @@ def player_results(game: dict[str, Any], result: dict[str, Any]) -> list[PlayerR
     scores = result.get("scores", {})
     settlement = result.get("settlement", {})
     hands = result.get("hands", {})
+    labels = rule_catalogue(game.get("ruleset", "nts"))
     return [
         PlayerResult(
             seat=seat,
@@ -42,6 +65,7 @@ def player_results(game: dict[str, Any], result: dict[str, Any]) -> list[PlayerR
             score=scores.get(seat),
             settlement=settlement.get(seat),
             hand=hands.get(seat),
+            labels=labels,
         )
         for seat, name in SEAT_NAMES.items()
         if seat in scores or seat in settlement or seat in hands

@@ -70,9 +70,21 @@ def test_it_scores_a_valid_game(organiser_client: Client, worked_example: dict[s
     assert players["W"].hand is None  # given as a score, so no breakdown
     page = response.content.decode()
     assert "Breakdown for South" in page
-    assert "<code>all_chows</code>" in page
+    assert ">All chows</span>" in page  # the rule's name in the page's language
     assert "+384" in page
     assert 'role="alert"' not in page
+
+
+@pytest.mark.django_db
+def test_it_names_the_rules_in_dutch_on_the_dutch_page(
+    organiser_client: Client, worked_example: dict[str, Any]
+) -> None:
+    response = organiser_client.post(
+        "/scoring/check/", {"game": json.dumps(worked_example)}, HTTP_ACCEPT_LANGUAGE="nl"
+    )
+    page = response.content.decode()
+    assert ">Vier chows</span>" in page
+    assert ">Enig mogelijke steen</span>" in page
 
 
 @pytest.mark.django_db

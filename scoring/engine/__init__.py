@@ -12,10 +12,15 @@ from .game import RULESETS, score_game
 from .tiles import clear_parse_caches
 
 
+def rule_catalogue(ruleset: str = "nts") -> dict[str, dict[str, object]]:
+    """The rules of a rule set by name, with Dutch and English labels."""
+    return RULESETS[ruleset].catalogue()
+
+
 def clear_caches() -> None:
     """Forget memoised shapes and parsed strings (for cold benchmarks)."""
     _clear_decompositions()
     clear_parse_caches()
 
 
-__all__ = ["InvalidGame", "RULESETS", "clear_caches", "score_game"]
+__all__ = ["InvalidGame", "RULESETS", "clear_caches", "rule_catalogue", "score_game"]

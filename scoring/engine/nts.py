@@ -289,6 +289,67 @@ LIMITS: tuple[LimitHand, ...] = (
               lambda ctx: "earthly" in ctx.flags),
 )
 
+# The names the seeds give the rules (Dutch), shown to players beside the
+# English descriptions above; every rule and limit hand has one (tested).
+DUTCH_NAMES: dict[str, str] = {
+    "open_pung_simples": "Open pung eenvoudige stenen",
+    "concealed_pung_simples": "Dichte pung eenvoudige stenen",
+    "open_pung_terminals_honours": "Open pung edelstenen",
+    "concealed_pung_terminals_honours": "Dichte pung edelstenen",
+    "open_kong_simples": "Open kong eenvoudige stenen",
+    "concealed_kong_simples": "Dichte kong eenvoudige stenen",
+    "open_kong_terminals_honours": "Open kong edelstenen",
+    "concealed_kong_terminals_honours": "Dichte kong edelstenen",
+    "pung_dragons": "Pung of kong draken",
+    "pung_seat_wind": "Pung of kong eigen wind",
+    "pung_prevailing_wind": "Pung of kong wind van de ronde",
+    "pair_dragons": "Paar draken",
+    "pair_seat_wind": "Paar eigen wind",
+    "pair_prevailing_wind": "Paar wind van de ronde",
+    "mahjong": "Mahjong",
+    "self_drawn": "Zelf uit de muur gepakte steen",
+    "completes_pair": "Laatste steen voltooit paar",
+    "only_possible_tile": "Enig mogelijke steen",
+    "peling_eats_cake": "Pe-ling eet cake",
+    "three_concealed_pungs": "3 dichte pungs",
+    "four_concealed_pungs": "4 dichte pungs",
+    "three_concealed_kongs": "3 dichte kongs",
+    "four_kongs": "4 kongs",
+    "clean": "Schoon spel",
+    "very_clean": "Zeer schoon spel",
+    "pure": "Zuiver spel",
+    "all_chows": "Vier chows",
+    "all_pungs": "Vier pungs",
+    "all_simples": "Pure eenvoud",
+    "little_four_winds": "Kleine vier winden",
+    "little_three_dragons": "Kleine drie draken",
+    "last_wall_tile": "Winnen van de bodem van de zee",
+    "last_wall_tile_1p": "De maan van de bodem van de zee vissen",
+    "robbing_the_kong": "Kongroof",
+    "kong_replacement": "Kong met bloeiende bloemen",
+    "kong_replacement_5p": "De pruimenbloesem van het dak plukken",
+    "kong_on_kong": "Kong op kong",
+    "concealed_hand": "Verborgen schat",
+    "nine_gates": "Negen poorten",
+    "thirteen_orphans": "Dertien wezen",
+    "honour_twins": "Tweelingen van troefstenen",
+    "wind_snake": "Windenslang",
+    "dragon_snake": "Drakenslang",
+    "court_of_peking": "Hof van Peking",
+    "pure_twins": "Zuivere tweelingen",
+    "very_clean_twins": "Zeer schone tweelingen",
+    "clean_twins": "Schone tweelingen",
+    "seven_twins": "Zeven tweelingen",
+    "four_winds": "Vier winden",
+    "three_dragons": "Drie draken",
+    "jade": "Jade spel",
+    "heavenly_hand": "Spel van de hemel",
+    "four_concealed_kongs": "Vier dichte kongs",
+    "head_and_tail": "Kop en staart",
+    "earthly_hand": "Spel van de aarde",
+    "twisting_snake": "Kronkelende slang",
+}
+
 TABLE = RuleTable(SET_POINTS, SET_RULES, PAIR_RULES, HAND_RULES, LIMITS, MAJORS)
 _IRREGULAR = tuple(limit for limit in LIMITS if limit.kind == "irregular")
 _REGULAR = tuple(limit for limit in LIMITS if limit.kind == "regular")
@@ -438,6 +499,8 @@ def _result(candidate: _Candidate, winner: bool, waiting: bool = False) -> HandR
 class NTS(RuleSet):
     name = "nts"
     title = "Nederlandse Toernooi Spelregels (NTS)"
+    table = TABLE
+    dutch_names = DUTCH_NAMES
     limit = LIMIT
     player_counts = frozenset({4})
     flags = frozenset({"last_wall_tile", "kong_on_kong", "heavenly", "earthly"})

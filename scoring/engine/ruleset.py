@@ -15,6 +15,7 @@ from typing import Any
 from .errors import InvalidGame
 from .hands import HandResult, PlayerHand
 from .reading import Context
+from .rules import LimitHand, RuleTable
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +47,8 @@ class RuleSet(ABC):
     player_counts: frozenset[int]
     uses_bonus_tiles: bool = False
     limit: int
+    table: RuleTable
+    dutch_names: Mapping[str, str]
 
     def resolve_options(self, given: Mapping[str, object]) -> dict[str, Any]:
         if not given:  # the usual case: every default
@@ -95,6 +98,27 @@ class RuleSet(ABC):
     @abstractmethod
     def winds_rotate(self, winner: str | None, options: Mapping[str, Any]) -> bool:
         """Whether the seat winds move on after this hand."""
+
+    def catalogue(self) -> dict[str, dict[str, object]]:
+        """Every rule and limit hand by name: its Dutch name (as in the seeds),
+        English description, seed section and value, for pages and exports."""
+        entries: dict[str, dict[str, object]] = {}
+        for rule in self.table.all_rules():
+            entry: dict[str, object] = {
+                "name": rule.name,
+                "nl": self.dutch_names.get(rule.name, rule.description),
+                "en": rule.name.replace("_", " ").capitalize(),
+                "description": rule.description,
+                "section": rule.section,
+            }
+            if isinstance(rule, LimitHand):
+                entry["limit"] = rule.value
+            else:
+                entry["points"] = rule.points
+                entry["doublings"] = rule.doublings
+                entry["winner_only"] = rule.winner_only
+            entries[rule.name] = entry
+        return entries
 
     def describe(self) -> list[dict[str, object]]:
         """The options with their meaning, for organisers and documentation."""
