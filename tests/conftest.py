@@ -5,27 +5,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-# The worked example of score-interface.md (seed 003, "Voorbeeld punten berekening").
-WORKED_EXAMPLE: dict[str, Any] = {
-    "ruleset": "nts",
-    "options": {},
-    "prevailing_wind": "E",
-    "players": {
-        "E": {"concealed": "2228m4777p19s555z", "melds": []},
-        "S": {"concealed": "234456m345678p33s", "melds": []},
-        "W": {"score": 0},
-        "N": {
-            "concealed": "1245899s222z",
-            "melds": [{"kind": "pung", "tiles": "666s", "open": True}],
-        },
-    },
-    "winner": "S",
-    "winning_tile": "3s",
-    "win_source": "discard",
-    "discarder": "W",
-    "flags": [],
-    "dead": ["W"],
-}
+from tests.examples import WORKED_EXAMPLE
 
 
 @pytest.fixture(autouse=True)

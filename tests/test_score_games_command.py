@@ -15,10 +15,10 @@ from typing import Any
 import pytest
 from django.core.management import CommandError, call_command
 
+from tests.examples import EXAMPLE_SCORES, EXAMPLE_SETTLEMENT
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
-WORKED_EXAMPLE_SCORES = {"E": 64, "S": 96, "W": 0, "N": 20}
-WORKED_EXAMPLE_SETTLEMENT = {"E": 24, "S": 384, "W": -244, "N": -164}
 
 
 def fake_score_game(game: dict[str, Any]) -> dict[str, Any]:
@@ -136,8 +136,8 @@ def test_it_exits_2_for_a_directory(tmp_path: Path) -> None:
 def test_it_scores_the_worked_example(tmp_path: Path, worked_example: dict[str, Any]) -> None:
     results, status = score(write_lines(tmp_path, json.dumps(worked_example)))
     assert status == 0
-    assert results[0]["scores"] == WORKED_EXAMPLE_SCORES
-    assert results[0]["settlement"] == WORKED_EXAMPLE_SETTLEMENT
+    assert results[0]["scores"] == EXAMPLE_SCORES
+    assert results[0]["settlement"] == EXAMPLE_SETTLEMENT
 
 
 def test_it_reads_standard_input(worked_example: dict[str, Any]) -> None:
@@ -145,8 +145,8 @@ def test_it_reads_standard_input(worked_example: dict[str, Any]) -> None:
     process = run_command("-", stdin=f"{json.dumps(worked_example)}\n{json.dumps(broken)}\n")
     assert process.returncode == 1, process.stderr
     first, second = (json.loads(line) for line in process.stdout.splitlines())
-    assert first["scores"] == WORKED_EXAMPLE_SCORES
-    assert first["settlement"] == WORKED_EXAMPLE_SETTLEMENT
+    assert first["scores"] == EXAMPLE_SCORES
+    assert first["settlement"] == EXAMPLE_SETTLEMENT
     assert set(second) == {"error"}
     assert "1 of 2 lines rejected" in process.stderr
 
