@@ -1,1 +1,126 @@
-# Models arrive with the issues that need them.
+"""Clubs and their members.
+
+One installation serves many clubs; every member belongs to one club and an
+organiser sees only the clubs they organise (clubs/access.py).
+"""
+
+from __future__ import annotations
+
+import datetime
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+ADULT_AGE = 18  # seed 001, Huishoudelijk Reglement Art. 12
+LAPSE_AFTER = datetime.timedelta(days=365)  # seed 001 Art. 10: a year without playing
+
+
+class Club(models.Model):
+    name = models.CharField(_("name"), max_length=120, unique=True)
+    slug = models.SlugField(_("short name"), max_length=60, unique=True)
+    city = models.CharField(_("city"), max_length=80, blank=True)
+    organisers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, related_name="organised_clubs", blank=True,
+        verbose_name=_("organisers"),
+    )
+    # The club competition's options (clubs/season.py): mode, n, attendance
+    # bonus, minimum attendance, minimum players per evening.
+    season_options = models.JSONField(_("season options"), default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("club")
+        verbose_name_plural = _("clubs")
+
+    def __str__(self) -> str:
+        return self.name
+
+    def in_holiday(self, day: datetime.date) -> bool:
+        return self.holidays.filter(start__lte=day, end__gte=day).exists()
+
+
+class HolidayPeriod(models.Model):
+    """A holiday in which members' children under 18 may play (Art. 12)."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="holidays")
+    name = models.CharField(_("name"), max_length=80)
+    start = models.DateField(_("first day"))
+    end = models.DateField(_("last day"))
+
+    class Meta:
+        ordering = ["start"]
+        constraints = [
+            models.CheckConstraint(condition=Q(end__gte=models.F("start")),
+                                   name="holiday_ends_after_it_starts"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.start} – {self.end})"
+
+
+class Member(models.Model):
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="members",
+                             verbose_name=_("club"))
+    first_name = models.CharField(_("first name"), max_length=80)
+    last_name = models.CharField(_("last name"), max_length=120)
+    # The bond's (NMB) member number; unique across the installation when set,
+    # so "no number" must be NULL (many members lack one), never "".
+    nmb_number = models.CharField(  # noqa: DJ001
+        _("NMB member number"), max_length=20, null=True, blank=True
+    )
+    date_of_birth = models.DateField(_("date of birth"), null=True, blank=True)
+    long_illness = models.BooleanField(
+        _("long illness"), default=False,
+        help_text=_("Membership does not lapse while ill (Art. 10)."),
+    )
+    joined_on = models.DateField(_("member since"), default=datetime.date.today)
+    last_played_on = models.DateField(_("last played"), null=True, blank=True)
+    # A member with a login can register for events themselves.
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True,
+                                blank=True, related_name="member")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["last_name", "first_name"]
+        verbose_name = _("member")
+        verbose_name_plural = _("members")
+        constraints = [
+            models.UniqueConstraint(fields=["nmb_number"], condition=Q(nmb_number__isnull=False),
+                                    name="nmb_number_unique_when_set"),
+            models.CheckConstraint(condition=~Q(nmb_number=""), name="nmb_number_null_not_empty"),
+        ]
+
+    def __str__(self) -> str:
+        return self.full_name
+
+    @property
+    def full_name(self) -> str:
+        return f"{self.first_name} {self.last_name}"
+
+    def clean(self) -> None:
+        if self.date_of_birth and self.date_of_birth > timezone.localdate():
+            raise ValidationError({"date_of_birth": _("A date of birth cannot be in the future.")})
+
+    def age_on(self, day: datetime.date) -> int | None:
+        if self.date_of_birth is None:
+            return None
+        born = self.date_of_birth
+        return day.year - born.year - ((day.month, day.day) < (born.month, born.day))
+
+    def may_play_on(self, day: datetime.date) -> bool:
+        """18 and over, or any age in one of the club's holidays (Art. 12)."""
+        age = self.age_on(day)
+        return age is None or age >= ADULT_AGE or self.club.in_holiday(day)
+
+    def is_active_on(self, day: datetime.date) -> bool:
+        """Membership lapses after a year without playing, except in long
+        illness (Art. 10); a new member is active from joining."""
+        if self.long_illness:
+            return True
+        since = self.last_played_on or self.joined_on
+        return day - since <= LAPSE_AFTER

@@ -1,1 +1,326 @@
-# Models arrive with the issues that need them.
+"""Events (club evenings and tournaments), registrations, rounds, tables,
+seats, hands and table results.
+
+The database keeps the data true: unique keys and check constraints say what
+can never happen (a player registered twice, two players in one seat, one
+player in two seats of a round); business operations live in
+tournaments/services/ and run in transactions.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from clubs.models import Club, Member
+from scoring.engine import RULESETS
+
+
+class EventKind(models.TextChoices):
+    EVENING = "evening", _("club evening")
+    TOURNAMENT = "tournament", _("tournament")
+
+
+class OddTables(models.TextChoices):
+    FIVE = "five", _("tables of 5")
+    THREE = "three", _("tables of 3")
+
+
+class SeatingMethod(models.TextChoices):
+    RANDOM = "random", _("random")
+    FUHING = "fuhing", _("by table points of the previous round (Fu-Hing)")
+    SWISS = "swiss", _("Swiss: by standing, avoiding repeat meetings")
+    BALANCED = "balanced", _("balanced: fewest repeat meetings, even winds")
+
+
+class TieRule(models.TextChoices):
+    SHARE = "share", _("tied players share the table points")
+    TIEBREAK = "tiebreak", _("most mahjongs, then fewest deal-ins")
+
+
+class RankingOrder(models.TextChoices):
+    SCORE = "score", _("total score (NTS tournaments)")
+    TABLE_POINTS = "table_points", _("table points, then score")
+
+
+class EventStatus(models.TextChoices):
+    DRAFT = "draft", _("in preparation")
+    OPEN = "open", _("open for registration")
+    RUNNING = "running", _("running")
+    FINISHED = "finished", _("finished")
+
+
+class Event(models.Model):
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="events",
+                             verbose_name=_("club"))
+    kind = models.CharField(_("kind"), max_length=12, choices=EventKind.choices,
+                            default=EventKind.EVENING)
+    title = models.CharField(_("title"), max_length=160)
+    venue = models.CharField(_("venue"), max_length=160, blank=True)
+    start_date = models.DateField(_("date"))
+    days = models.PositiveSmallIntegerField(_("days"), default=1)
+    rounds_planned = models.PositiveSmallIntegerField(_("rounds"), default=2)
+    round_minutes = models.PositiveSmallIntegerField(_("minutes per round"), default=75)
+    ruleset = models.CharField(_("rule set"), max_length=20, default="nts")
+    rule_options = models.JSONField(_("rule options"), default=dict, blank=True)
+    # Set when the first hand is entered: from then on the rule set and its
+    # options never change, so later house-rule changes never alter results.
+    rules_frozen_at = models.DateTimeField(null=True, blank=True, editable=False)
+    max_places = models.PositiveIntegerField(_("places"), null=True, blank=True)
+    self_registration = models.BooleanField(_("members can register online"), default=True)
+    requires_approval = models.BooleanField(_("registrations need approval"), default=False)
+    odd_tables = models.CharField(_("when not a multiple of 4"), max_length=5,
+                                  choices=OddTables.choices, default=OddTables.FIVE)
+    avoid_same_club = models.BooleanField(_("never seat members of one club together"),
+                                          default=False)
+    seating_method = models.CharField(_("seating after round 1"), max_length=10,
+                                      choices=SeatingMethod.choices,
+                                      default=SeatingMethod.BALANCED)
+    table_point_scheme = models.CharField(_("table points"), max_length=20, default="4-2-1-0")
+    tie_rule = models.CharField(_("ties at a table"), max_length=10, choices=TieRule.choices,
+                                default=TieRule.SHARE)
+    ranking_order = models.CharField(_("ranking"), max_length=12, choices=RankingOrder.choices,
+                                     default=RankingOrder.SCORE)
+    guests_ranked = models.BooleanField(_("guests are ranked"), default=True)
+    status = models.CharField(_("status"), max_length=10, choices=EventStatus.choices,
+                              default=EventStatus.OPEN)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-start_date", "title"]
+        verbose_name = _("event")
+        verbose_name_plural = _("events")
+        constraints = [
+            models.CheckConstraint(condition=Q(days__gte=1), name="event_at_least_one_day"),
+            models.CheckConstraint(condition=Q(rounds_planned__gte=1),
+                                   name="event_at_least_one_round"),
+            models.CheckConstraint(condition=Q(max_places__isnull=True) | Q(max_places__gte=3),
+                                   name="event_places_seat_a_table"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.title} ({self.start_date})"
+
+    def clean(self) -> None:
+        if self.ruleset not in RULESETS:
+            raise ValidationError({"ruleset": _("Unknown rule set %(name)s.") % {
+                "name": self.ruleset}})
+        if self.pk and self.rules_frozen_at:
+            stored = Event.objects.filter(pk=self.pk).values("ruleset", "rule_options").first()
+            if stored and (stored["ruleset"], stored["rule_options"]) != (
+                self.ruleset, self.rule_options
+            ):
+                raise ValidationError(_("The rules are frozen: hands have been entered."))
+
+
+class RegistrationStatus(models.TextChoices):
+    REGISTERED = "registered", _("registered")
+    WAITING = "waiting", _("on the waiting list")
+    PENDING = "pending", _("awaiting approval")
+    WITHDRAWN = "withdrawn", _("withdrawn")
+
+
+class Registration(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="registrations")
+    # A member, or a guest (no member number) by name.
+    member = models.ForeignKey(Member, on_delete=models.PROTECT, null=True, blank=True,
+                               related_name="registrations", verbose_name=_("member"))
+    guest_name = models.CharField(_("guest name"), max_length=160, blank=True)
+    guest_club = models.CharField(_("guest's club"), max_length=120, blank=True)
+    status = models.CharField(_("status"), max_length=10, choices=RegistrationStatus.choices,
+                              default=RegistrationStatus.REGISTERED)
+    created_at = models.DateTimeField(auto_now_add=True)
+    checked_in_at = models.DateTimeField(_("checked in"), null=True, blank=True)
+    late = models.BooleanField(_("arrives late"), default=False)
+    dropped_after_round = models.PositiveSmallIntegerField(_("dropped out after round"),
+                                                           null=True, blank=True)
+    # A substitute takes over a dropped player's seat; their results are kept
+    # apart and do not rank.
+    substitute_for = models.ForeignKey("self", on_delete=models.PROTECT, null=True, blank=True,
+                                       related_name="substitutes")
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+        verbose_name = _("registration")
+        verbose_name_plural = _("registrations")
+        constraints = [
+            models.UniqueConstraint(fields=["event", "member"], condition=Q(member__isnull=False),
+                                    name="member_registers_once_per_event"),
+            models.CheckConstraint(
+                condition=(Q(member__isnull=False) & Q(guest_name=""))
+                | (Q(member__isnull=True) & ~Q(guest_name="")),
+                name="registration_member_or_guest",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def name(self) -> str:
+        return self.member.full_name if self.member else self.guest_name
+
+    @property
+    def is_guest(self) -> bool:
+        return self.member_id is None
+
+    @property
+    def is_substitute(self) -> bool:
+        return self.substitute_for_id is not None
+
+    @property
+    def club_key(self) -> str:
+        """Which club a player represents, for seating club rules."""
+        if self.member is not None:
+            return f"club:{self.member.club_id}"
+        return f"guest:{self.guest_club or self.pk}"
+
+
+class RoundStatus(models.TextChoices):
+    PLANNED = "planned", _("planned")
+    SEATED = "seated", _("seated")
+    STARTED = "started", _("started")
+    CLOSED = "closed", _("closed")
+
+
+class Round(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField(_("round"))
+    seating_method = models.CharField(_("seating"), max_length=10, choices=SeatingMethod.choices,
+                                      default=SeatingMethod.RANDOM)
+    status = models.CharField(_("status"), max_length=10, choices=RoundStatus.choices,
+                              default=RoundStatus.PLANNED)
+    # The seating report (repeat meetings, wind spread, same table as last round).
+    seating_report = models.JSONField(default=dict, blank=True)
+    starts_at = models.DateTimeField(_("starts"), null=True, blank=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    closed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["event", "number"]
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="round_number_unique"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="round_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.event.title}, round {self.number}"
+
+    @property
+    def locked(self) -> bool:
+        """Seating can change only before the round starts."""
+        return self.status in (RoundStatus.STARTED, RoundStatus.CLOSED)
+
+
+class Table(models.Model):
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField(_("table"))
+
+    class Meta:
+        ordering = ["round", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="table_number_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round}, table {self.number}"
+
+
+class Seat(models.Model):
+    """A player at a table: position 0-3 are the seat winds E S W N at the
+    start of the round, 4 the fifth player of a 5-player table."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seats")
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    registration = models.ForeignKey(Registration, on_delete=models.PROTECT,
+                                     related_name="seats")
+    position = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["table", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "position"], name="one_player_per_seat"),
+            models.UniqueConstraint(fields=["round", "registration"],
+                                    name="one_seat_per_player_per_round"),
+            models.CheckConstraint(condition=Q(position__lte=4), name="seat_position_0_to_4"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table}, seat {self.position}"
+
+
+class Hand(models.Model):
+    """One hand played at a table: the engine's input and result, kept whole.
+
+    Issue 4 adds score entry by tiles, idempotency and the audit trail; the
+    scores per player are in HandScore for fast standings.
+    """
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="hands")
+    number = models.PositiveSmallIntegerField()
+    game = models.JSONField()  # the score_game input
+    result = models.JSONField()  # the score_game result
+    winner = models.ForeignKey(Registration, on_delete=models.PROTECT, null=True, blank=True,
+                               related_name="hands_won")
+    discarder = models.ForeignKey(Registration, on_delete=models.PROTECT, null=True,
+                                  blank=True, related_name="hands_dealt_in")
+    entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
+                                   null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["table", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="hand_number_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table}, hand {self.number}"
+
+
+class HandScore(models.Model):
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="scores")
+    registration = models.ForeignKey(Registration, on_delete=models.PROTECT,
+                                     related_name="hand_scores")
+    seat_wind = models.CharField(max_length=1)  # E S W N at this hand
+    value = models.IntegerField()  # the hand's value
+    settlement = models.IntegerField()  # won (+) or lost (-)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["hand", "registration"], name="one_score_per_player"),
+            models.UniqueConstraint(fields=["hand", "seat_wind"], name="one_player_per_wind"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.hand}: {self.seat_wind} {self.settlement:+d}"
+
+
+class TableResult(models.Model):
+    """A player's result at a table in a round, computed when it closes."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="results")
+    registration = models.ForeignKey(Registration, on_delete=models.PROTECT,
+                                     related_name="table_results")
+    score = models.IntegerField(default=0)
+    table_points = models.DecimalField(max_digits=6, decimal_places=2, default=Decimal(0))
+    mahjongs = models.PositiveSmallIntegerField(default=0)
+    deal_ins = models.PositiveSmallIntegerField(default=0)
+    rank = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["table", "rank"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "registration"],
+                                    name="one_result_per_player_per_table"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table}: {self.registration} {self.table_points}"
