@@ -310,7 +310,8 @@ class TableResult(models.Model):
     registration = models.ForeignKey(Registration, on_delete=models.PROTECT,
                                      related_name="table_results")
     score = models.IntegerField(default=0)
-    table_points = models.DecimalField(max_digits=6, decimal_places=2, default=Decimal(0))
+    # Shares of table points can need 5 decimals (tournaments/ranking.py).
+    table_points = models.DecimalField(max_digits=10, decimal_places=5, default=Decimal(0))
     mahjongs = models.PositiveSmallIntegerField(default=0)
     deal_ins = models.PositiveSmallIntegerField(default=0)
     rank = models.PositiveSmallIntegerField(default=0)
