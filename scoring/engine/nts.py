@@ -502,7 +502,9 @@ class NTS(RuleSet):
     table = TABLE
     dutch_names = DUTCH_NAMES
     limit = LIMIT
-    player_counts = frozenset({4})
+    # Three players settle among themselves as four would, one fewer (seed 001
+    # "Tafel van 3 spelers"); the 3-player variations are options of issue 6.
+    player_counts = frozenset({3, 4})
     flags = frozenset({"last_wall_tile", "kong_on_kong", "heavenly", "earthly"})
     options = (
         Option("east_stays", bool, False, "003 Algemene gang van het spel; N1",

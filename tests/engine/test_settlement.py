@@ -52,3 +52,16 @@ def test_settlement_is_zero_sum(values: dict[str, int], winner: str | None, roun
 @given(st.fixed_dictionaries({s: VALUES for s in "ESWN"}), st.sampled_from("ESWN"))
 def test_the_winner_never_pays(values: dict[str, int], winner: str) -> None:
     assert settle(values, winner)[winner] >= 0
+
+
+def test_three_players_settle_among_themselves() -> None:
+    # Seed 001 "Tafel van 3 spelers": as with four, one player fewer.
+    from scoring.engine import score_game
+
+    game = {
+        "prevailing_wind": "E",
+        "players": {"E": {"score": 40}, "S": {"score": 100}, "W": {"score": 8}},
+        "winner": "S",
+    }
+    # S receives 100 from W and 200 from E; E and W settle 40 - 8 = 32, doubled.
+    assert score_game(game)["settlement"] == {"E": -136, "S": 300, "W": -164}
