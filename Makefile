@@ -45,6 +45,7 @@ test: $(DEV_STAMP)
 
 bench: $(BENCH_STAMP)
 	$(PY) bench/engine.py
+	$(PY) bench/seating.py
 
 lint: $(DEV_STAMP)
 	$(BIN)/ruff check .
