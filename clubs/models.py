@@ -40,6 +40,12 @@ class Club(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    def clean(self) -> None:
+        # The competition options must be readable by clubs/season.py.
+        from clubs.services import season_options
+
+        season_options(self)
+
     def in_holiday(self, day: datetime.date) -> bool:
         return self.holidays.filter(start__lte=day, end__gte=day).exists()
 

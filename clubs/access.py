@@ -1,0 +1,75 @@
+"""Who may see what: every organiser page fetches its objects through these
+helpers, so no view can forget the permission check.
+
+An organiser sees only the clubs they organise (a superuser sees all). An
+object of another club answers 404, exactly like one that does not exist, so
+the response never tells an outsider that it exists.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db.models import QuerySet
+from django.shortcuts import get_object_or_404
+
+from clubs.models import Club, Member
+from tournaments.models import Event, Registration, Round, Table
+
+User = AbstractBaseUser | AnonymousUser
+
+
+def clubs_for(user: User) -> QuerySet[Club]:
+    """The clubs `user` organises; every club for a superuser."""
+    if not user.is_authenticated:
+        return Club.objects.none()
+    if getattr(user, "is_superuser", False):
+        return Club.objects.all()
+    return Club.objects.filter(organisers__pk=user.pk)
+
+
+def get_club_for_organiser(user: User, slug: str) -> Club:
+    return get_object_or_404(clubs_for(user), slug=slug)
+
+
+def get_member_for_organiser(user: User, member_id: int) -> Member:
+    return get_object_or_404(
+        Member.objects.select_related("club").filter(club__in=clubs_for(user)), pk=member_id
+    )
+
+
+def get_event_for_organiser(user: User, event_id: int) -> Event:
+    return get_object_or_404(
+        Event.objects.select_related("club").filter(club__in=clubs_for(user)), pk=event_id
+    )
+
+
+def get_round_for_organiser(user: User, round_id: int) -> Round:
+    return get_object_or_404(
+        Round.objects.select_related("event__club").filter(event__club__in=clubs_for(user)),
+        pk=round_id,
+    )
+
+
+def get_table_for_organiser(user: User, table_id: int) -> Table:
+    return get_object_or_404(
+        Table.objects.select_related("round__event__club").filter(
+            round__event__club__in=clubs_for(user)
+        ),
+        pk=table_id,
+    )
+
+
+def get_registration_for_organiser(user: User, registration_id: int) -> Registration:
+    return get_object_or_404(
+        Registration.objects.select_related("event__club", "member").filter(
+            event__club__in=clubs_for(user)
+        ),
+        pk=registration_id,
+    )
+
+
+def member_for(user: User) -> Member | None:
+    """The member record of a logged-in member, if they have one."""
+    if not user.is_authenticated:
+        return None
+    return Member.objects.select_related("club").filter(user__pk=user.pk).first()

@@ -1,0 +1,542 @@
+"""Rounds: adding, seating, swapping, starting, entering hands, closing.
+
+Seating and table points are computed by the pure-Python modules
+(tournaments.seating, tournaments.ranking); hands are settled by the scoring
+engine, the only place that knows rules. This module decides who plays,
+keeps the database consistent, and locks the round row so two organisers
+cannot seat, start or close one round at the same time.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+from decimal import Decimal
+from random import Random
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Count, Max, Q, Sum
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from clubs.models import Member
+from scoring.engine import score_game
+from tournaments import ranking, seating
+from tournaments.models import (
+    Event,
+    EventStatus,
+    Hand,
+    HandScore,
+    OddTables,
+    Registration,
+    RegistrationStatus,
+    Round,
+    RoundStatus,
+    Seat,
+    SeatingMethod,
+    Table,
+    TableResult,
+)
+from tournaments.services.registration import event_days, locked_event
+
+WINDS = ("E", "S", "W", "N")
+
+
+def locked_round(round_: Round) -> Round:
+    return Round.objects.select_for_update().select_related("event__club").get(pk=round_.pk)
+
+
+def add_round(event: Event, *, seating_method: str | None = None) -> Round:
+    """The next round of the event. Round 1 is seated at random unless told
+    otherwise; later rounds by the event's seating method."""
+    with transaction.atomic():
+        event = locked_event(event)
+        if event.status == EventStatus.FINISHED:
+            raise ValidationError(_("%(event)s is finished.") % {"event": event.title})
+        last = event.rounds.aggregate(last=Max("number"))["last"] or 0
+        if seating_method is None:
+            seating_method = SeatingMethod.RANDOM if last == 0 else event.seating_method
+        _check_method(seating_method)
+        return Round.objects.create(event=event, number=last + 1, seating_method=seating_method)
+
+
+def _check_method(method: str) -> None:
+    if method not in SeatingMethod.values:
+        raise ValidationError({"seating_method": _("Unknown seating method %(method)s.") % {
+            "method": method}})
+
+
+# --- Who plays ---------------------------------------------------------------
+
+
+def present_players(round_: Round) -> list[Registration]:
+    """Who is seated in this round: registered players (checked in, once
+    check-in has started for the event) who have not dropped out before it,
+    and substitutes in place of players who dropped out before it."""
+    event = round_.event
+    registered = event.registrations.filter(status=RegistrationStatus.REGISTERED)
+    not_dropped = Q(dropped_after_round__isnull=True) | Q(dropped_after_round__gte=round_.number)
+    players = registered.filter(not_dropped).filter(
+        Q(substitute_for__isnull=True)
+        | Q(substitute_for__dropped_after_round__lt=round_.number)
+    )
+    # Check-in has started once a player checked in; a substitute is checked
+    # in when they are added, which starts nothing.
+    if registered.filter(substitute_for__isnull=True, checked_in_at__isnull=False).exists():
+        players = players.filter(Q(checked_in_at__isnull=False) | Q(substitute_for__isnull=False))
+    return list(players.select_related("member", "substitute_for").order_by("pk"))
+
+
+def _present_ids(round_: Round) -> set[int]:
+    return {player.pk for player in present_players(round_)}
+
+
+def _absence(registration: Registration, round_: Round, present: set[int]) -> str | None:
+    """Why `registration` cannot play in `round_`, or None when they can."""
+    name = registration.name
+    if registration.event_id != round_.event_id:
+        return _("%(name)s is not registered for this event.") % {"name": name}
+    if registration.status != RegistrationStatus.REGISTERED:
+        return _("%(name)s cannot be seated: %(status)s.") % {
+            "name": name, "status": registration.get_status_display()}
+    dropped = registration.dropped_after_round
+    if dropped is not None and dropped < round_.number:
+        return _("%(name)s dropped out after round %(after)s and cannot be seated in round "
+                 "%(round)s.") % {"name": name, "after": dropped, "round": round_.number}
+    original = registration.substitute_for
+    if original is not None and (
+        original.dropped_after_round is None or original.dropped_after_round >= round_.number
+    ):
+        return _("%(name)s substitutes for %(original)s, who still plays in round %(round)s.") % {
+            "name": name, "original": original.name, "round": round_.number}
+    if registration.pk not in present:
+        return _("%(name)s has not checked in.") % {"name": name}
+    return None
+
+
+# --- Seating -----------------------------------------------------------------
+
+
+def round_tables(round_: Round) -> list[list[int]]:
+    """The round's tables as lists of registration ids in seat order."""
+    tables: dict[int, list[tuple[int, int]]] = defaultdict(list)
+    for table_number, position, registration_id in Seat.objects.filter(round=round_).values_list(
+        "table__number", "position", "registration_id"
+    ):
+        tables[table_number].append((position, registration_id))
+    return [[player for _, player in sorted(tables[number])] for number in sorted(tables)]
+
+
+def _history(round_: Round) -> list[list[list[int]]]:
+    earlier = round_.event.rounds.filter(number__lt=round_.number).order_by("number")
+    return [round_tables(previous) for previous in earlier]
+
+
+def seat_round(round_: Round, *, method: str | None = None, seed: int | None = None) -> Round:
+    """Seat (or re-seat) a round that has not started."""
+    with transaction.atomic():
+        round_ = locked_round(round_)
+        event = round_.event
+        _check_not_locked(round_)
+        method = method or round_.seating_method
+        _check_method(method)
+        earlier = event.rounds.filter(number__lt=round_.number)
+        unseated = earlier.filter(status=RoundStatus.PLANNED).order_by("number").first()
+        if unseated is not None:
+            raise ValidationError(_("Round %(round)s has not been seated yet; seat the rounds in "
+                                    "order.") % {"round": unseated.number})
+        if method in (SeatingMethod.FUHING, SeatingMethod.SWISS):
+            open_round = earlier.exclude(status=RoundStatus.CLOSED).order_by("number").first()
+            if open_round is not None:
+                raise ValidationError(_("Round %(round)s is not closed; seating by results needs "
+                                        "its results.") % {"round": open_round.number})
+        if seed is None:
+            seed = secrets.randbelow(2**31)
+
+        players = present_players(round_)
+        history = _history(round_)
+        request = seating.SeatingRequest(
+            players=[player.pk for player in players],
+            history=history,
+            ranking=_ranking_for(method, round_, players, seed),
+            clubs={player.pk: player.club_key for player in players},
+            avoid_same_club=event.avoid_same_club,
+            odd_tables=event.odd_tables,
+            seed=seed,
+        )
+        try:
+            tables = seating.seat(method, request)
+        except seating.SeatingError as error:
+            raise ValidationError(_("Round %(round)s cannot be seated: %(reason)s") % {
+                "round": round_.number, "reason": error}) from None
+
+        round_.tables.all().delete()  # re-seating replaces the earlier seating whole
+        for number, players_at_table in enumerate(tables, start=1):
+            table = Table.objects.create(round=round_, number=number)
+            Seat.objects.bulk_create(
+                Seat(round=round_, table=table, registration_id=player, position=position)
+                for position, player in enumerate(players_at_table)
+            )
+        round_.seating_method = method
+        round_.status = RoundStatus.SEATED
+        round_.seating_report = _report(round_, history, tables, method, seed)
+        round_.save(update_fields=["seating_method", "status", "seating_report"])
+        return round_
+
+
+def _check_not_locked(round_: Round) -> None:
+    if round_.locked:
+        raise ValidationError(_("Round %(round)s has started; its seating is locked.") % {
+            "round": round_.number})
+
+
+def _report(round_: Round, history: Sequence[Sequence[Sequence[int]]],
+            tables: Sequence[Sequence[int]], method: str, seed: int | None) -> dict[str, Any]:
+    """The seating report over every round so far, with how it was made."""
+    event = round_.event
+    clubs = None
+    if event.avoid_same_club:
+        clubs = {registration.pk: registration.club_key
+                 for registration in event.registrations.select_related("member")}
+    report = seating.report([*history, tables], clubs=clubs).as_dict()
+    report["method"] = method
+    report["seed"] = seed
+    return dict(report)
+
+
+def _ranking_for(method: str, round_: Round, players: Sequence[Registration],
+                 seed: int) -> list[int]:
+    """Best first. Fu-Hing: the previous round's table points, then score;
+    Swiss: the standing so far in the event's ranking order. A substitute
+    ranks with the results of the player they replace; players without
+    results (first round, latecomers) are left out and placed after the
+    ranked ones by the seating module. Ties are broken by the seed."""
+    if method not in (SeatingMethod.FUHING, SeatingMethod.SWISS) or round_.number == 1:
+        return []
+    results = TableResult.objects.filter(
+        table__round__event=round_.event, table__round__status=RoundStatus.CLOSED
+    )
+    if method == SeatingMethod.FUHING:
+        results = results.filter(table__round__number=round_.number - 1)
+    totals: dict[int, tuple[Decimal, int]] = {}
+    for row in results.values("registration_id", "registration__substitute_for_id").annotate(
+        points=Sum("table_points"), score=Sum("score")
+    ):
+        slot = row["registration__substitute_for_id"] or row["registration_id"]
+        points, score = totals.get(slot, (Decimal(0), 0))
+        totals[slot] = (points + row["points"], score + row["score"])
+    by_points = method == SeatingMethod.FUHING or (
+        round_.event.ranking_order == ranking.ORDER_TABLE_POINTS
+    )
+    rng = Random(seed)
+    keyed = []
+    for player in players:
+        slot = player.substitute_for_id or player.pk
+        if slot not in totals:
+            continue
+        points, score = totals[slot]
+        primary, secondary = (points, Decimal(score)) if by_points else (Decimal(score), points)
+        keyed.append(((-primary, -secondary, rng.random()), player.pk))
+    return [player for _, player in sorted(keyed)]
+
+
+def swap_players(round_: Round, registration_a: Registration,
+                 registration_b: Registration) -> None:
+    """Swap two seated players before the round starts; or, when one of them
+    is not seated, give the other's seat to them."""
+    with transaction.atomic():
+        round_ = locked_round(round_)
+        _check_not_locked(round_)
+        if round_.status != RoundStatus.SEATED:
+            raise ValidationError(_("Round %(round)s has not been seated yet.") % {
+                "round": round_.number})
+        if registration_a.pk == registration_b.pk:
+            raise ValidationError(_("Choose two different players to swap."))
+        seats = {seat.registration_id: seat for seat in round_.seats.select_for_update().filter(
+            registration__in=[registration_a.pk, registration_b.pk])}
+        seat_a, seat_b = seats.get(registration_a.pk), seats.get(registration_b.pk)
+        if seat_a is None and seat_b is None:
+            raise ValidationError(_("Neither %(a)s nor %(b)s is seated in round %(round)s.") % {
+                "a": registration_a.name, "b": registration_b.name, "round": round_.number})
+        if seat_a is not None and seat_b is not None:
+            places = [(seat_a.table_id, seat_a.position), (seat_b.table_id, seat_b.position)]
+            Seat.objects.filter(pk__in=[seat_a.pk, seat_b.pk]).delete()
+            Seat.objects.bulk_create([
+                Seat(round=round_, table_id=places[1][0], position=places[1][1],
+                     registration_id=registration_a.pk),
+                Seat(round=round_, table_id=places[0][0], position=places[0][1],
+                     registration_id=registration_b.pk),
+            ])
+        else:
+            seat = seat_a or seat_b
+            assert seat is not None
+            newcomer = registration_b if seat_a is not None else registration_a
+            newcomer = Registration.objects.select_related("substitute_for", "member").get(
+                pk=newcomer.pk)
+            reason = _absence(newcomer, round_, _present_ids(round_))
+            if reason is not None:
+                raise ValidationError(reason)
+            seat.registration = newcomer
+            seat.save(update_fields=["registration"])
+        history = _history(round_)
+        tables = round_tables(round_)
+        report = _report(round_, history, tables, round_.seating_method,
+                         round_.seating_report.get("seed"))
+        report["swapped"] = True
+        round_.seating_report = report
+        round_.save(update_fields=["seating_report"])
+
+
+def _minimum_table(event: Event) -> int:
+    return 3 if event.odd_tables == OddTables.THREE else 4
+
+
+def start_round(round_: Round) -> Round:
+    """Start play: every table full, nobody seated who may not play, the
+    earlier rounds closed. From now on the seating is locked."""
+    with transaction.atomic():
+        round_ = locked_round(round_)
+        event = round_.event
+        if round_.status == RoundStatus.PLANNED:
+            raise ValidationError(_("Round %(round)s has not been seated yet.") % {
+                "round": round_.number})
+        _check_not_locked(round_)
+        running = event.rounds.filter(number__lt=round_.number).exclude(
+            status=RoundStatus.CLOSED).order_by("number").first()
+        if running is not None:
+            raise ValidationError(_("Round %(round)s is not closed yet.") % {
+                "round": running.number})
+        minimum = _minimum_table(event)
+        present = _present_ids(round_)
+        tables = list(round_.tables.prefetch_related("seats__registration__member",
+                                                     "seats__registration__substitute_for"))
+        if not tables:
+            raise ValidationError(_("Round %(round)s has no tables.") % {"round": round_.number})
+        for table in tables:
+            seats = list(table.seats.all())
+            positions = sorted(seat.position for seat in seats)
+            if len(seats) < minimum or positions != list(range(len(seats))):
+                raise ValidationError(
+                    _("Table %(table)s is short of players: %(count)s seated, %(minimum)s "
+                      "needed in seats %(seats)s.") % {
+                        "table": table.number, "count": len(seats), "minimum": minimum,
+                        "seats": ", ".join(_seat_names(max(minimum, len(seats))))}
+                )
+            for seat in seats:
+                reason = _absence(seat.registration, round_, present)
+                if reason is not None:
+                    raise ValidationError(reason)
+        round_.status = RoundStatus.STARTED
+        round_.started_at = timezone.now()
+        round_.save(update_fields=["status", "started_at"])
+        if event.status in (EventStatus.DRAFT, EventStatus.OPEN):
+            event.status = EventStatus.RUNNING
+            event.save(update_fields=["status"])
+        return round_
+
+
+def _seat_names(count: int) -> list[str]:
+    return [*WINDS, "5"][:count]
+
+
+# --- Hands -------------------------------------------------------------------
+
+
+def record_hand(
+    table: Table,
+    *,
+    values: Mapping[int, int],
+    winner: int | None,
+    east: int,
+    discarder: int | None = None,
+    entered_by: Any = None,
+) -> Hand:
+    """Enter a hand by the values counted at the table; the engine settles it.
+
+    Positions are the table's seats (0-3 E S W N at the start of the round, 4
+    the fifth player). `east` is the position playing East this hand. At a
+    table of 5 the four players given are the ones playing; the fifth sits
+    out (the rotation schedule of seed 001 decides their winds)."""
+    values = {int(position): value for position, value in values.items()}
+    with transaction.atomic():
+        round_ = locked_round(table.round)
+        event = round_.event
+        if round_.status != RoundStatus.STARTED:
+            raise ValidationError(_("Hands can only be entered while round %(round)s is being "
+                                    "played.") % {"round": round_.number})
+        table = Table.objects.get(pk=table.pk, round=round_)
+        seats = {seat.position: seat for seat in table.seats.select_related(
+            "registration__member")}
+        winds = _winds(table, seats, values, east)
+        for role, position in (("winner", winner), ("discarder", discarder)):
+            if position is not None and position not in values:
+                raise ValidationError(_("The %(role)s must be one of the players of this hand.")
+                                      % {"role": role})
+        if winner is not None and discarder == winner:
+            raise ValidationError(_("The winner cannot have discarded the winning tile."))
+        if winner is None and discarder is not None:
+            raise ValidationError(_("A draw has no discarder."))
+        previous = list(table.hands.order_by("number").values_list("result", flat=True))
+        game: dict[str, Any] = {
+            "ruleset": event.ruleset,
+            "options": event.rule_options,
+            "prevailing_wind": _prevailing_wind(previous, len(seats)),
+            "players": {winds[position]: {"score": value} for position, value in values.items()},
+            "winner": winds[winner] if winner is not None else None,
+        }
+        if winner is not None:
+            game["win_source"] = "discard" if discarder is not None else "wall"
+        if discarder is not None:
+            game["discarder"] = winds[discarder]
+        result = score_game(game)
+        if "error" in result:
+            who = ", ".join(f"{winds[p]}: {seats[p].registration.name}" for p in sorted(values))
+            raise ValidationError(_("The hand cannot be settled: %(error)s (%(who)s)") % {
+                "error": result["error"], "who": who})
+
+        if event.rules_frozen_at is None:
+            # The first hand freezes the rules: later house-rule changes never
+            # alter results entered under them.
+            event.rules_frozen_at = timezone.now()
+            Event.objects.filter(pk=event.pk).update(rules_frozen_at=event.rules_frozen_at)
+        hand = Hand.objects.create(
+            table=table,
+            number=len(previous) + 1,
+            game=game,
+            result=result,
+            winner=seats[winner].registration if winner is not None else None,
+            discarder=seats[discarder].registration if discarder is not None else None,
+            entered_by=entered_by if getattr(entered_by, "pk", None) else None,
+        )
+        HandScore.objects.bulk_create(
+            HandScore(
+                hand=hand,
+                registration=seats[position].registration,
+                seat_wind=winds[position],
+                value=result["scores"][winds[position]],
+                settlement=result["settlement"][winds[position]],
+            )
+            for position in values
+        )
+        return hand
+
+
+def _winds(table: Table, seats: Mapping[int, Seat], values: Mapping[int, int],
+           east: int) -> dict[int, str]:
+    """Position -> seat wind for this hand."""
+    size = len(seats)
+    unknown = sorted(set(values) - set(seats))
+    if unknown:
+        raise ValidationError(_("Table %(table)s has no player in seat %(seat)s.") % {
+            "table": table.number, "seat": unknown[0]})
+    if east not in values:
+        raise ValidationError(_("East must be one of the players of this hand."))
+    if size == 5:
+        missing = sorted(set(seats) - set(values))
+        if len(missing) != 1:
+            raise ValidationError(_("At a table of 5, give the values of the 4 players of the "
+                                    "hand; the fifth sits out."))
+        row = next(row for row in seating.FIVE_PLAYER_ROTATION if row[4] == missing[0])
+        if row[0] != east:
+            raise ValidationError(_("When %(out)s sits out, %(east)s is East (rotation schedule "
+                                    "for 5 players).") % {
+                "out": seats[missing[0]].registration.name,
+                "east": seats[row[0]].registration.name})
+        return {position: WINDS[index] for index, position in enumerate(row[:4])}
+    if set(values) != set(seats):
+        missing_names = ", ".join(seats[p].registration.name for p in sorted(set(seats) - set(values)))
+        raise ValidationError(_("Give a value for every player at the table (missing: "
+                                "%(names)s).") % {"names": missing_names})
+    # The winds move on counter-clockwise: the player after East is South.
+    return {position: WINDS[(position - east) % size] for position in seats}
+
+
+def _prevailing_wind(previous_results: Sequence[dict[str, Any]], table_size: int) -> str:
+    # The prevailing wind moves on when every player has been East. At a table
+    # of 5 the winds move on every hand (seed 001); elsewhere the engine says.
+    if table_size == 5:
+        rotations = len(previous_results)
+    else:
+        rotations = sum(1 for result in previous_results if result.get("winds_rotate", True))
+    return WINDS[(rotations // table_size) % 4]
+
+
+# --- Closing -----------------------------------------------------------------
+
+
+def close_round(round_: Round) -> Round:
+    """Close a round: every table's results and table points (the event's
+    scheme and tie rule), and the members' last day played."""
+    with transaction.atomic():
+        round_ = locked_round(round_)
+        event = round_.event
+        if round_.status != RoundStatus.STARTED:
+            raise ValidationError(_("Round %(round)s is not being played, so it cannot be "
+                                    "closed.") % {"round": round_.number})
+        tables = list(round_.tables.annotate(hand_count=Count("hands")))
+        empty = [str(table.number) for table in tables if table.hand_count == 0]  # type: ignore[attr-defined]
+        if empty:
+            raise ValidationError(_("No hands have been entered at table %(tables)s.") % {
+                "tables": ", ".join(empty)})
+        results = [result for table in tables for result in _table_results(event, table)]
+        TableResult.objects.filter(table__round=round_).delete()
+        TableResult.objects.bulk_create(results)
+        round_.status = RoundStatus.CLOSED
+        round_.closed_at = timezone.now()
+        round_.save(update_fields=["status", "closed_at"])
+        _mark_played(round_)
+        return round_
+
+
+def _table_results(event: Event, table: Table) -> list[TableResult]:
+    seats = list(table.seats.all())
+    scores = {seat.registration_id: 0 for seat in seats}
+    for registration_id, total in HandScore.objects.filter(hand__table=table).values_list(
+        "registration_id"
+    ).annotate(total=Sum("settlement")):
+        scores[registration_id] = total
+    mahjongs = _count_by(table.hands.filter(winner__isnull=False), "winner_id")
+    deal_ins = _count_by(table.hands.filter(discarder__isnull=False), "discarder_id")
+    try:
+        points = ranking.table_points(
+            scores, event.table_point_scheme, event.tie_rule,
+            mahjongs={k: v for k, v in mahjongs.items() if k in scores},
+            deal_ins={k: v for k, v in deal_ins.items() if k in scores},
+        )
+    except ValueError as error:
+        raise ValidationError(_("Table %(table)s: %(reason)s") % {
+            "table": table.number, "reason": error}) from None
+    return [
+        TableResult(
+            table=table,
+            registration_id=player,
+            score=scores[player],
+            table_points=points[player],
+            mahjongs=mahjongs.get(player, 0),
+            deal_ins=deal_ins.get(player, 0),
+            rank=1 + sum(
+                1 for other in scores
+                if (points[other], scores[other]) > (points[player], scores[player])
+            ),
+        )
+        for player in scores
+    ]
+
+
+def _count_by(hands: Any, field: str) -> dict[int, int]:
+    return {key: count for key, count in hands.values_list(field).annotate(count=Count("pk"))}
+
+
+def _mark_played(round_: Round) -> None:
+    """Playing keeps a membership alive (Art. 10): record the day played."""
+    days = event_days(round_.event)
+    played = timezone.localdate(round_.started_at) if round_.started_at else days[0]
+    day = min(max(played, days[0]), days[-1])
+    member_ids = round_.seats.filter(registration__member__isnull=False).values_list(
+        "registration__member_id", flat=True)
+    Member.objects.filter(pk__in=list(member_ids)).filter(
+        Q(last_played_on__isnull=True) | Q(last_played_on__lt=day)
+    ).update(last_played_on=day)
