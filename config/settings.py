@@ -37,6 +37,7 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django_tables2",
+    "django_filters",
     "clubs",
     "tournaments",
     "scoring",

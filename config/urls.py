@@ -16,6 +16,8 @@ urlpatterns += i18n_patterns(
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("scoring/", include("scoring.urls")),
+    path("clubs/", include("clubs.urls")),
+    path("", include("tournaments.urls")),
     path("admin/", admin.site.urls),
     prefix_default_language=False,
 )

@@ -1,0 +1,50 @@
+"""The club's member list as a sortable table (django-tables2)."""
+
+from typing import Any
+
+import django_tables2 as tables
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
+
+from clubs.models import Member
+
+
+class MemberTable(tables.Table):  # type: ignore[misc]
+    name = tables.Column(
+        verbose_name=_("Name"), accessor="full_name", order_by=("last_name", "first_name")
+    )
+    nmb_number = tables.Column(verbose_name=_("NMB number"), default="–")
+    date_of_birth = tables.DateColumn(verbose_name=_("Date of birth"), default="–")
+    last_played_on = tables.DateColumn(verbose_name=_("Last played"), default="–")
+    membership = tables.Column(verbose_name=_("Membership"), empty_values=(), orderable=False)
+    edit = tables.Column(verbose_name=_("Edit"), empty_values=(), orderable=False)
+
+    class Meta:
+        model = Member
+        fields = ("name", "nmb_number", "date_of_birth", "last_played_on")
+        sequence = ("name", "nmb_number", "date_of_birth", "last_played_on", "membership", "edit")
+        template_name = "clubs/_table.html"
+        attrs = {"class": "table"}
+        empty_text = _("No members found.")
+        order_by = ("name",)
+
+    def __init__(self, *args: Any, club_slug: str, caption: str = "", **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.club_slug = club_slug
+        self.caption = caption
+        self.today = timezone.localdate()
+
+    def render_membership(self, record: Member) -> str:
+        if record.is_active_on(self.today):
+            if record.long_illness:
+                return format_html('{} <span class="badge">{}</span>', _("active"),
+                                   _("long illness"))
+            return str(_("active"))
+        return format_html('<span class="badge badge-muted">{}</span>', _("lapsed"))
+
+    def render_edit(self, record: Member) -> str:
+        url = reverse("clubs:member_edit", args=[self.club_slug, record.pk])
+        return format_html('<a href="{}">{}<span class="visually-hidden"> {}</span></a>',
+                           url, _("Edit"), record.full_name)

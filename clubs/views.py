@@ -1,0 +1,116 @@
+"""Club pages: the organiser's clubs and members, and the public season ranking.
+
+Views translate HTTP to service calls. Every club is fetched through
+clubs/access.py, so no view can forget the permission check; services raise
+ValidationError for refused operations, which the page shows as a message.
+"""
+
+import datetime
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
+from django_tables2 import RequestConfig
+
+from clubs import access, services
+from clubs.filters import MemberFilter
+from clubs.forms import MemberForm, add_service_error
+from clubs.models import Club
+from clubs.tables import MemberTable
+
+MEMBERS_PER_PAGE = 50
+
+
+@login_required
+@require_GET
+def club_list(request: HttpRequest) -> HttpResponse:
+    clubs = access.clubs_for(request.user)
+    return render(request, "clubs/club_list.html", {"clubs": clubs})
+
+
+@login_required
+@require_GET
+def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    club = access.get_club_for_organiser(request.user, slug)
+    member_filter = MemberFilter(request.GET, queryset=club.members.all())
+    table = MemberTable(
+        member_filter.qs,
+        club_slug=club.slug,
+        caption=_("Members of %(club)s") % {"club": club.name},
+    )
+    RequestConfig(request, paginate={"per_page": MEMBERS_PER_PAGE}).configure(table)
+    return render(
+        request,
+        "clubs/club_detail.html",
+        {"club": club, "filter": member_filter, "table": table},
+    )
+
+
+@login_required
+def member_add(request: HttpRequest, slug: str) -> HttpResponse:
+    club = access.get_club_for_organiser(request.user, slug)
+    form = MemberForm(request.POST or None, instance=None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            member = services.create_member(club, **form.service_fields())
+        except ValidationError as error:
+            add_service_error(form, error)
+        else:
+            messages.success(request, _("%(name)s is now a member.") % {"name": member.full_name})
+            return redirect("clubs:detail", club.slug)
+    return render(request, "clubs/member_form.html", {"club": club, "form": form, "member": None})
+
+
+@login_required
+def member_edit(request: HttpRequest, slug: str, member_id: int) -> HttpResponse:
+    club = access.get_club_for_organiser(request.user, slug)
+    member = get_object_or_404(club.members, pk=member_id)
+    form = MemberForm(request.POST or None, instance=member)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.update_member(member, **form.service_fields())
+        except ValidationError as error:
+            add_service_error(form, error)
+        else:
+            messages.success(request, _("The details of %(name)s are saved.") % {
+                "name": member.full_name})
+            return redirect("clubs:detail", club.slug)
+    return render(request, "clubs/member_form.html", {"club": club, "form": form, "member": member})
+
+
+@require_GET
+def season(request: HttpRequest, slug: str, year: int | None = None) -> HttpResponse:
+    """Public: the club competition of one season (January to December)."""
+    club = get_object_or_404(Club, slug=slug)
+    today = timezone.localdate()
+    year = year or today.year
+    if not datetime.MINYEAR <= year <= datetime.MAXYEAR:
+        year = today.year
+    members = services.member_names(club)
+
+    def names_get(key: int | str | None, default: str = "") -> str:
+        return members.get(key, default) if isinstance(key, int) else default
+
+    trophy = services.season_trophy(club, year)
+    context = {
+        "club": club,
+        "year": year,
+        "rows": services.season_standings(club, year),
+        "trophy": trophy,
+        "trophy_evenings": [
+            {"evening": evening, "winner": names_get(evening.winner, ""),
+             "holder": names_get(evening.holder, "")}
+            for evening in trophy.evenings
+        ],
+        "trophy_kept": [{"kept": kept, "member": names_get(kept.member, "")}
+                        for kept in trophy.kept],
+        "holder": names_get(trophy.holder),
+        "previous_year": year - 1,
+        "next_year": year + 1 if year < today.year else None,
+    }
+    return render(request, "clubs/season.html", context)

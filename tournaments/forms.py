@@ -1,0 +1,209 @@
+"""Forms of the event pages.
+
+They check the shape of the input; the services in tournaments/services/
+decide whether an operation is allowed and do it.
+"""
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from clubs.forms import DATE_INPUT, ModelFieldsForm
+from clubs.models import Club, Member
+from scoring.engine import RULESETS
+from tournaments.models import Event, Registration, SeatingMethod, Table
+from tournaments.ranking import PRESETS
+
+SEAT_WINDS = ("E", "S", "W", "N")
+SEAT_LABELS = {0: _("East"), 1: _("South"), 2: _("West"), 3: _("North"), 4: _("Fifth player")}
+OPTION_PREFIX = "option_"
+
+EVENT_FIELDS = (
+    "kind", "title", "venue", "start_date", "days", "rounds_planned", "round_minutes",
+    "ruleset", "max_places", "self_registration", "requires_approval", "odd_tables",
+    "avoid_same_club", "seating_method", "table_point_scheme", "tie_rule", "ranking_order",
+    "guests_ranked", "status",
+)
+
+
+def rule_options() -> list[tuple[str, Any]]:
+    """Every option of every rule set, as (rule set name, option)."""
+    return [(name, option) for name, ruleset in RULESETS.items() for option in ruleset.options]
+
+
+def ruleset_choices() -> list[tuple[str, str]]:
+    return [(name, ruleset.title) for name, ruleset in RULESETS.items()]
+
+
+def scheme_choices() -> list[tuple[str, str]]:
+    return [(name, name) for name in PRESETS]
+
+
+def form_errors(form: forms.Form) -> list[str]:
+    """Every error of a form as plain messages, to report as one refusal."""
+    return [str(error) for errors in form.errors.values() for error in errors]
+
+
+class EventForm(ModelFieldsForm):
+    """An event with its rules. The rule set and its options are shown but
+    disabled once the rules are frozen (the first hand is entered)."""
+
+    ruleset = forms.ChoiceField(label=_("Rule set"), choices=ruleset_choices)
+    table_point_scheme = forms.ChoiceField(label=_("Table points"), choices=scheme_choices)
+
+    model = Event
+    field_names = EVENT_FIELDS
+    widgets = {"start_date": DATE_INPUT}
+
+    def __init__(self, *args: Any, instance: Event | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, instance=instance, **kwargs)
+        stored = instance.rule_options if instance is not None else {}
+        self.rule_options: dict[str, Any] = dict(stored)
+        for ruleset_name, option in rule_options():
+            if option.type is not bool:
+                continue  # every option the engine declares today is a yes/no rule
+            self.fields[OPTION_PREFIX + option.name] = forms.BooleanField(
+                label=option.name.replace("_", " ").capitalize(),
+                help_text=f"{option.description} ({RULESETS[ruleset_name].title}, {option.section})",
+                required=False,
+                initial=stored.get(option.name, option.default),
+            )
+        self.rules_frozen = instance is not None and instance.rules_frozen_at is not None
+        if self.rules_frozen:
+            for name in self.rule_field_names:
+                self.fields[name].disabled = True
+                self.fields[name].help_text = _(
+                    "Frozen: hands have been entered, so the rules can no longer change."
+                )
+
+    def fieldsets(self) -> list[tuple[str, list[forms.BoundField]]]:
+        """The fields in groups, as the page shows them."""
+        groups = [
+            (_("The event"), ["kind", "title", "venue", "start_date", "days", "rounds_planned",
+                              "round_minutes", "status"]),
+            (_("Rules"), self.rule_field_names),
+            (_("Registration"), ["max_places", "self_registration", "requires_approval"]),
+            (_("Seating and ranking"), ["odd_tables", "avoid_same_club", "seating_method",
+                                        "table_point_scheme", "tie_rule", "ranking_order",
+                                        "guests_ranked"]),
+        ]
+        return [(str(legend), [self[name] for name in names]) for legend, names in groups]
+
+    @property
+    def rule_field_names(self) -> list[str]:
+        return ["ruleset"] + [name for name in self.fields if name.startswith(OPTION_PREFIX)]
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        if not self.rules_frozen and "ruleset" in cleaned:
+            declared = {option.name for option in RULESETS[cleaned["ruleset"]].options}
+            self.rule_options = {
+                name: cleaned[OPTION_PREFIX + name]
+                for name in declared
+                if OPTION_PREFIX + name in cleaned
+            }
+        return cleaned
+
+    def service_fields(self) -> dict[str, Any]:
+        """Keyword arguments for create_event/update_event. Frozen rules are
+        left out: they are shown, never sent."""
+        fields = super().service_fields()
+        if self.rules_frozen:
+            del fields["ruleset"]
+        else:
+            fields["rule_options"] = self.rule_options
+        return fields
+
+
+class MemberRegistrationForm(forms.Form):
+    member = forms.ModelChoiceField(label=_("Member"), queryset=Member.objects.none())
+
+    def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["member"].queryset = club.members.all()  # type: ignore[attr-defined]
+
+
+class GuestRegistrationForm(forms.Form):
+    guest_name = forms.CharField(label=_("Guest's name"), max_length=160)
+    guest_club = forms.CharField(label=_("Guest's club"), max_length=120, required=False)
+
+
+class DropOutForm(forms.Form):
+    after_round = forms.IntegerField(label=_("Drops out after round"), min_value=0)
+
+
+class SubstituteForm(forms.Form):
+    member = forms.ModelChoiceField(
+        label=_("Substitute (member)"), queryset=Member.objects.none(), required=False
+    )
+    guest_name = forms.CharField(label=_("or a guest's name"), max_length=160, required=False)
+
+    def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["member"].queryset = club.members.all()  # type: ignore[attr-defined]
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        if bool(cleaned.get("member")) == bool(cleaned.get("guest_name")):
+            raise forms.ValidationError(_("Choose a member or give a guest's name (one of the two)."))
+        return cleaned
+
+
+class SeatingMethodForm(forms.Form):
+    seating_method = forms.ChoiceField(label=_("Seating method"), choices=SeatingMethod.choices)
+
+
+class SwapForm(forms.Form):
+    player_a = forms.ModelChoiceField(label=_("Player"), queryset=Registration.objects.none())
+    player_b = forms.ModelChoiceField(label=_("swaps seats with"),
+                                      queryset=Registration.objects.none())
+
+    def __init__(self, *args: Any, seated: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for name in ("player_a", "player_b"):
+            self.fields[name].queryset = seated  # type: ignore[attr-defined]
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        if cleaned.get("player_a") and cleaned.get("player_a") == cleaned.get("player_b"):
+            raise forms.ValidationError(_("Choose two different players."))
+        return cleaned
+
+
+class HandForm(forms.Form):
+    """A hand entered by values: what each player's hand is worth, who won,
+    who was East and who discarded the winning tile. (Issue 4 builds score
+    entry by tiles; this is the minimal form.)"""
+
+    def __init__(self, *args: Any, table: Table, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        seats = list(table.seats.select_related("registration__member").order_by("position"))
+        self.positions = [seat.position for seat in seats]
+        choices = [(str(seat.position), f"{SEAT_LABELS[seat.position]}: {seat.registration.name}")
+                   for seat in seats]
+        for seat in seats:
+            self.fields[f"value_{seat.position}"] = forms.IntegerField(
+                label=f"{SEAT_LABELS[seat.position]}: {seat.registration.name}",
+                min_value=0, required=len(seats) != 5,
+                help_text=_("Leave empty for the player who sits out this hand.")
+                if len(seats) == 5 else "",
+            )
+        self.fields["winner"] = forms.TypedChoiceField(
+            label=_("Mahjong by"), choices=[("", _("nobody (a draw)")), *choices],
+            coerce=int, empty_value=None, required=False,
+        )
+        self.fields["east"] = forms.TypedChoiceField(label=_("East in this hand"),
+                                                     choices=choices, coerce=int)
+        self.fields["discarder"] = forms.TypedChoiceField(
+            label=_("Winning tile discarded by"),
+            choices=[("", _("nobody (self-drawn)")), *choices],
+            coerce=int, empty_value=None, required=False,
+        )
+
+    def values(self) -> dict[int, int]:
+        return {
+            position: self.cleaned_data[f"value_{position}"]
+            for position in self.positions
+            if self.cleaned_data.get(f"value_{position}") is not None
+        }

@@ -1,0 +1,26 @@
+from django.urls import path
+
+from tournaments import views
+
+app_name = "tournaments"
+
+urlpatterns = [
+    path("clubs/<slug:slug>/events/", views.event_list, name="list"),
+    path("clubs/<slug:slug>/events/add/", views.event_create, name="create"),
+    path("events/mine/", views.my_events, name="my_events"),
+    path("events/<int:event_id>/", views.event_detail, name="detail"),
+    path("events/<int:event_id>/edit/", views.event_edit, name="edit"),
+    path("events/<int:event_id>/standings/", views.standings, name="standings"),
+    path("events/<int:event_id>/register/", views.self_register, name="self_register"),
+    path("events/<int:event_id>/withdraw/", views.self_withdraw, name="self_withdraw"),
+    path("events/<int:event_id>/registrations/member/", views.register_member,
+         name="register_member"),
+    path("events/<int:event_id>/registrations/guest/", views.register_guest,
+         name="register_guest"),
+    path("events/<int:event_id>/registrations/<int:registration_id>/<slug:action>/",
+         views.registration_action, name="registration_action"),
+    path("events/<int:event_id>/rounds/add/", views.round_add, name="round_add"),
+    path("rounds/<int:round_id>/", views.round_detail, name="round"),
+    path("rounds/<int:round_id>/tables/<int:table_id>/", views.table_detail, name="table"),
+    path("rounds/<int:round_id>/<slug:action>/", views.round_action, name="round_action"),
+]

@@ -1,0 +1,536 @@
+"""Event pages: the organiser's workflow (events, registrations, rounds,
+seating, hands), the member's self-registration, and the public standings.
+
+Views translate HTTP to service calls. Every event, round and club is fetched
+through clubs/access.py (a member's event through `_event_for_member`), so no
+view can forget the permission check. Every change is a POST; a service's
+ValidationError is shown on the page (status 400) and changes nothing.
+"""
+
+from collections.abc import Callable
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.db.models import Prefetch
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from clubs import access
+from clubs.forms import add_service_error
+from clubs.models import Member
+from tournaments.forms import (
+    SEAT_LABELS,
+    DropOutForm,
+    EventForm,
+    GuestRegistrationForm,
+    HandForm,
+    MemberRegistrationForm,
+    SeatingMethodForm,
+    SubstituteForm,
+    SwapForm,
+    form_errors,
+)
+from tournaments.models import (
+    Event,
+    EventStatus,
+    Registration,
+    RegistrationStatus,
+    Round,
+    RoundStatus,
+    Seat,
+    Table,
+)
+from tournaments.services import events, rounds
+from tournaments.services import registration as registrations
+from tournaments.services import standings as standings_service
+from tournaments.tables import StandingsTable, standing_records
+
+BAD_REQUEST = 400
+
+
+def error_text(error: ValidationError) -> str:
+    return " ".join(str(message) for message in error.messages)
+
+
+# --- Events -------------------------------------------------------------------
+
+
+@login_required
+@require_GET
+def event_list(request: HttpRequest, slug: str) -> HttpResponse:
+    club = access.get_club_for_organiser(request.user, slug)
+    return render(request, "tournaments/event_list.html",
+                  {"club": club, "events": club.events.all()})
+
+
+@login_required
+def event_create(request: HttpRequest, slug: str) -> HttpResponse:
+    club = access.get_club_for_organiser(request.user, slug)
+    form = EventForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            event = events.create_event(club, **form.service_fields())
+        except ValidationError as error:
+            add_service_error(form, error)
+        else:
+            messages.success(request, _("The event %(title)s is created.") % {
+                "title": event.title})
+            return redirect("tournaments:detail", event.pk)
+    return render(request, "tournaments/event_form.html", {"club": club, "form": form,
+                                                           "event": None})
+
+
+@login_required
+def event_edit(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = access.get_event_for_organiser(request.user, event_id)
+    form = EventForm(request.POST or None, instance=event)
+    if request.method == "POST" and form.is_valid():
+        try:
+            events.update_event(event, **form.service_fields())
+        except ValidationError as error:
+            add_service_error(form, error)
+        else:
+            messages.success(request, _("The event is saved."))
+            return redirect("tournaments:detail", event.pk)
+    return render(request, "tournaments/event_form.html", {"club": event.club, "form": form,
+                                                           "event": event})
+
+
+def event_page(
+    request: HttpRequest, event: Event, *, error: str = "", status: int = 200,
+    **forms: Any,
+) -> HttpResponse:
+    """The organiser's event page; `forms` replaces a form to show its errors."""
+    registration_list = list(
+        event.registrations.select_related("member__club", "substitute_for__member")
+        .prefetch_related("substitutes")
+        .order_by("created_at", "pk")
+    )
+    waiting = [r for r in registration_list if r.status == RegistrationStatus.WAITING]
+    waiting_list = [(registrations.waiting_position(r), r) for r in waiting]
+    waiting_list.sort(key=lambda item: (item[0] is None, item[0] or 0))
+    context = {
+        "club": event.club,
+        "event": event,
+        "registrations": [r for r in registration_list if r.status != RegistrationStatus.WAITING],
+        "waiting_list": waiting_list,
+        "rounds": event.rounds.all(),
+        "member_form": forms.get("member_form") or MemberRegistrationForm(club=event.club),
+        "guest_form": forms.get("guest_form") or GuestRegistrationForm(),
+        "round_form": forms.get("round_form")
+        or SeatingMethodForm(initial={"seating_method": _next_method(event)}),
+        "substitute_form": SubstituteForm(club=event.club),
+        "error": error,
+        "statuses": RegistrationStatus,
+    }
+    return render(request, "tournaments/event_detail.html", context, status=status)
+
+
+def _next_method(event: Event) -> str:
+    # Round 1 is seated at random; later rounds by the event's method.
+    return "random" if not event.rounds.exists() else event.seating_method
+
+
+@login_required
+@require_GET
+def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = access.get_event_for_organiser(request.user, event_id)
+    return event_page(request, event)
+
+
+@login_required
+@require_POST
+def register_member(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = access.get_event_for_organiser(request.user, event_id)
+    form = MemberRegistrationForm(request.POST, club=event.club)
+    if not form.is_valid():
+        return event_page(request, event, member_form=form, status=BAD_REQUEST)
+    return _register(request, event, member=form.cleaned_data["member"])
+
+
+@login_required
+@require_POST
+def register_guest(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = access.get_event_for_organiser(request.user, event_id)
+    form = GuestRegistrationForm(request.POST)
+    if not form.is_valid():
+        return event_page(request, event, guest_form=form, status=BAD_REQUEST)
+    return _register(request, event, guest_name=form.cleaned_data["guest_name"],
+                     guest_club=form.cleaned_data["guest_club"])
+
+
+def _register(request: HttpRequest, event: Event, **who: Any) -> HttpResponse:
+    try:
+        registration = registrations.register(event, by_organiser=True, **who)
+    except ValidationError as error:
+        return event_page(request, event, error=error_text(error), status=BAD_REQUEST)
+    messages.success(request, registered_message(registration))
+    return redirect("tournaments:detail", event.pk)
+
+
+def registered_message(registration: Registration) -> str:
+    name = registration.name
+    if registration.status == RegistrationStatus.WAITING:
+        return _("%(name)s is on the waiting list, at position %(position)s.") % {
+            "name": name, "position": registrations.waiting_position(registration)}
+    if registration.status == RegistrationStatus.PENDING:
+        return _("%(name)s is registered, awaiting approval.") % {"name": name}
+    return _("%(name)s is registered.") % {"name": name}
+
+
+def _approve(request: HttpRequest, registration: Registration) -> str:
+    registrations.approve(registration)
+    return _("%(name)s is approved.") % {"name": registration.name}
+
+
+def _withdraw(request: HttpRequest, registration: Registration) -> str:
+    registrations.withdraw(registration)
+    return _("%(name)s is withdrawn.") % {"name": registration.name}
+
+
+def _check_in(request: HttpRequest, registration: Registration) -> str:
+    registrations.check_in(registration)
+    return _("%(name)s is checked in.") % {"name": registration.name}
+
+
+def _late(request: HttpRequest, registration: Registration) -> str:
+    registrations.check_in(registration, late=True)
+    return _("%(name)s is checked in, arriving late.") % {"name": registration.name}
+
+
+def _drop_out(request: HttpRequest, registration: Registration) -> str:
+    form = DropOutForm(request.POST)
+    if not form.is_valid():
+        raise ValidationError(form_errors(form))
+    after_round = form.cleaned_data["after_round"]
+    registrations.drop_out(registration, after_round=after_round)
+    return _("%(name)s drops out after round %(round)s.") % {
+        "name": registration.name, "round": after_round}
+
+
+def _substitute(request: HttpRequest, registration: Registration) -> str:
+    form = SubstituteForm(request.POST, club=registration.event.club)
+    if not form.is_valid():
+        raise ValidationError(form_errors(form))
+    substitute = registrations.substitute(
+        registration, member=form.cleaned_data["member"],
+        guest_name=form.cleaned_data["guest_name"],
+    )
+    return _("%(substitute)s takes over the seat of %(name)s.") % {
+        "substitute": substitute.name, "name": registration.name}
+
+
+REGISTRATION_ACTIONS: dict[str, Callable[[HttpRequest, Registration], str]] = {
+    "approve": _approve,
+    "withdraw": _withdraw,
+    "check-in": _check_in,
+    "late": _late,
+    "drop-out": _drop_out,
+    "substitute": _substitute,
+}
+
+
+@login_required
+@require_POST
+def registration_action(
+    request: HttpRequest, event_id: int, registration_id: int, action: str
+) -> HttpResponse:
+    event = access.get_event_for_organiser(request.user, event_id)
+    registration = get_object_or_404(event.registrations, pk=registration_id)
+    if action not in REGISTRATION_ACTIONS:
+        raise Http404
+    try:
+        done = REGISTRATION_ACTIONS[action](request, registration)
+    except ValidationError as error:
+        return event_page(request, event, error=error_text(error), status=BAD_REQUEST)
+    messages.success(request, done)
+    return redirect("tournaments:detail", event.pk)
+
+
+# --- Rounds -------------------------------------------------------------------
+
+
+@login_required
+@require_POST
+def round_add(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = access.get_event_for_organiser(request.user, event_id)
+    form = SeatingMethodForm(request.POST)
+    if not form.is_valid():
+        return event_page(request, event, round_form=form, status=BAD_REQUEST)
+    try:
+        new_round = rounds.add_round(event, seating_method=form.cleaned_data["seating_method"])
+    except ValidationError as error:
+        return event_page(request, event, error=error_text(error), status=BAD_REQUEST)
+    messages.success(request, _("Round %(number)s is added.") % {"number": new_round.number})
+    return redirect("tournaments:round", new_round.pk)
+
+
+def seated_tables(round_: Round) -> list[dict[str, Any]]:
+    """The tables of a round, players in seat-wind order E S W N (then the fifth)."""
+    seats = Prefetch(
+        "seats",
+        queryset=Seat.objects.select_related("registration__member__club").order_by("position"),
+    )
+    return [
+        {
+            "table": table,
+            "seats": [
+                {"label": SEAT_LABELS[seat.position], "registration": seat.registration}
+                for seat in table.seats.all()
+            ],
+        }
+        for table in round_.tables.prefetch_related(seats).order_by("number")
+    ]
+
+
+def report_for_page(round_: Round) -> dict[str, Any]:
+    """The stored seating report (registration ids) with players' names, for
+    this round: repeat meetings over all rounds so far, seat winds so far,
+    and who sits together again compared with the previous round."""
+    report = round_.seating_report or {}
+    if not report:
+        return {}
+    names = {r.pk: r.name for r in round_.event.registrations.select_related("member")}
+
+    def name(key: Any) -> str:
+        return names.get(key, str(key))
+
+    same_table = report.get("same_table_as_previous") or [[]]
+    met = report.get("met_in_previous_round") or [[]]
+    return {
+        "repeat_meetings": [
+            {"a": name(item["players"][0]), "b": name(item["players"][1]),
+             "count": item["count"]}
+            for item in report.get("repeat_meetings", [])
+        ],
+        "same_table": sorted(name(player) for player in same_table[-1]),
+        "met_last_round": [(name(a), name(b)) for a, b in met[-1]],
+        "winds": sorted(
+            ({"name": name(row["player"]),
+              "counts": [row.get(wind, 0) for wind in ("E", "S", "W", "N", "fifth")],
+              "spread": row.get("spread", 0)}
+             for row in report.get("winds", [])),
+            key=lambda row: (-row["spread"], row["name"]),
+        ),
+        "max_wind_spread": report.get("max_wind_spread", 0),
+    }
+
+
+def round_page(
+    request: HttpRequest, round_: Round, *, error: str = "", status: int = 200,
+    swap_form: SwapForm | None = None,
+) -> HttpResponse:
+    seated = Registration.objects.filter(seats__round=round_).select_related("member")
+    context = {
+        "club": round_.event.club,
+        "event": round_.event,
+        "round": round_,
+        "tables": seated_tables(round_),
+        "report": report_for_page(round_),
+        "seat_form": SeatingMethodForm(initial={"seating_method": round_.seating_method}),
+        "swap_form": swap_form or SwapForm(seated=seated.order_by("member__last_name",
+                                                                 "guest_name")),
+        "error": error,
+        "statuses": RoundStatus,
+    }
+    return render(request, "tournaments/round_detail.html", context, status=status)
+
+
+@login_required
+@require_GET
+def round_detail(request: HttpRequest, round_id: int) -> HttpResponse:
+    round_ = access.get_round_for_organiser(request.user, round_id)
+    return round_page(request, round_)
+
+
+def _seat(request: HttpRequest, round_: Round) -> str:
+    form = SeatingMethodForm(request.POST)
+    if not form.is_valid():
+        raise ValidationError(form_errors(form))
+    rounds.seat_round(round_, method=form.cleaned_data["seating_method"])
+    return _("Round %(number)s is seated.") % {"number": round_.number}
+
+
+def _swap(request: HttpRequest, round_: Round) -> str:
+    form = SwapForm(request.POST, seated=Registration.objects.filter(seats__round=round_))
+    if not form.is_valid():
+        raise ValidationError(form_errors(form))
+    player_a, player_b = form.cleaned_data["player_a"], form.cleaned_data["player_b"]
+    rounds.swap_players(round_, player_a, player_b)
+    return _("%(a)s and %(b)s have swapped seats.") % {"a": player_a.name, "b": player_b.name}
+
+
+def _start(request: HttpRequest, round_: Round) -> str:
+    rounds.start_round(round_)
+    return _("Round %(number)s has started: the seating is locked.") % {"number": round_.number}
+
+
+def _close(request: HttpRequest, round_: Round) -> str:
+    rounds.close_round(round_)
+    return _("Round %(number)s is closed; the standings are updated.") % {
+        "number": round_.number}
+
+
+ROUND_ACTIONS: dict[str, Callable[[HttpRequest, Round], str]] = {
+    "seat": _seat,
+    "swap": _swap,
+    "start": _start,
+    "close": _close,
+}
+
+
+@login_required
+@require_POST
+def round_action(request: HttpRequest, round_id: int, action: str) -> HttpResponse:
+    round_ = access.get_round_for_organiser(request.user, round_id)
+    if action not in ROUND_ACTIONS:
+        raise Http404
+    try:
+        done = ROUND_ACTIONS[action](request, round_)
+    except ValidationError as error:
+        round_.refresh_from_db()
+        return round_page(request, round_, error=error_text(error), status=BAD_REQUEST)
+    messages.success(request, done)
+    return redirect("tournaments:round", round_.pk)
+
+
+@login_required
+def table_detail(request: HttpRequest, round_id: int, table_id: int) -> HttpResponse:
+    """A table's hands, and the form to enter the next one by values."""
+    round_ = access.get_round_for_organiser(request.user, round_id)
+    table = get_object_or_404(round_.tables, pk=table_id)
+    form = HandForm(request.POST if request.method == "POST" else None, table=table)
+    error = ""
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                hand = rounds.record_hand(
+                    table, values=form.values(), winner=form.cleaned_data["winner"],
+                    east=form.cleaned_data["east"], discarder=form.cleaned_data["discarder"],
+                    entered_by=request.user,
+                )
+            except ValidationError as exc:
+                error = error_text(exc)
+            else:
+                messages.success(request, _("Hand %(number)s is entered.") % {
+                    "number": hand.number})
+                return redirect("tournaments:table", round_.pk, table.pk)
+        status = BAD_REQUEST
+    hands = table.hands.prefetch_related("scores__registration__member").order_by("number")
+    context = {
+        "club": round_.event.club,
+        "event": round_.event,
+        "round": round_,
+        "table": table,
+        "seats": seated_tables_for(table),
+        "hands": hands,
+        "form": form,
+        "can_enter": round_.status == RoundStatus.STARTED,
+        "error": error,
+    }
+    return render(request, "tournaments/table_detail.html", context, status=status)
+
+
+def seated_tables_for(table: Table) -> list[dict[str, Any]]:
+    return [
+        {"label": SEAT_LABELS[seat.position], "registration": seat.registration}
+        for seat in table.seats.select_related("registration__member").order_by("position")
+    ]
+
+
+# --- Public standings -----------------------------------------------------------
+
+
+@require_GET
+def standings(request: HttpRequest, event_id: int) -> HttpResponse:
+    """Public, read-only: members follow the standings during the event."""
+    event = get_object_or_404(
+        Event.objects.exclude(status=EventStatus.DRAFT).select_related("club"), pk=event_id
+    )
+    closed = list(event.rounds.filter(status=RoundStatus.CLOSED).values_list("number", flat=True))
+    after_round: int | None = None
+    if request.GET.get("after", "").isdigit() and int(request.GET["after"]) in closed:
+        after_round = int(request.GET["after"])
+    rows = standings_service.event_standings(event, after_round=after_round)
+    table = StandingsTable(
+        standing_records(event, rows),
+        caption=_("Standings after round %(number)s") % {"number": after_round or max(closed)}
+        if closed else _("Standings"),
+    )
+    return render(request, "tournaments/standings.html", {
+        "club": event.club, "event": event, "table": table, "closed_rounds": closed,
+        "after_round": after_round or (max(closed) if closed else None),
+    })
+
+
+# --- Members: self-registration ---------------------------------------------------
+
+
+def _event_for_member(member: Member, event_id: int) -> Event:
+    """An event of the member's own club; 404 for any other (no existence leak)."""
+    return get_object_or_404(Event, pk=event_id, club=member.club)
+
+
+def my_events_page(
+    request: HttpRequest, member: Member | None, *, error: str = "", status: int = 200
+) -> HttpResponse:
+    entries: list[dict[str, Any]] = []
+    if member is not None:
+        mine = {r.event_id: r for r in member.registrations.exclude(
+            status=RegistrationStatus.WITHDRAWN)}
+        for event in Event.objects.filter(club=member.club, status=EventStatus.OPEN).order_by(
+            "start_date", "title"
+        ):
+            registration = mine.get(event.pk)
+            entries.append({
+                "event": event,
+                "registration": registration,
+                "waiting_position": registrations.waiting_position(registration)
+                if registration and registration.status == RegistrationStatus.WAITING else None,
+            })
+    return render(request, "tournaments/my_events.html",
+                  {"member": member, "entries": entries, "error": error,
+                   "statuses": RegistrationStatus}, status=status)
+
+
+@login_required
+@require_GET
+def my_events(request: HttpRequest) -> HttpResponse:
+    return my_events_page(request, access.member_for(request.user))
+
+
+@login_required
+@require_POST
+def self_register(request: HttpRequest, event_id: int) -> HttpResponse:
+    member = access.member_for(request.user)
+    if member is None:
+        raise Http404
+    event = _event_for_member(member, event_id)
+    try:
+        registration = registrations.register(event, member=member, by_organiser=False)
+    except ValidationError as error:
+        return my_events_page(request, member, error=error_text(error), status=BAD_REQUEST)
+    messages.success(request, registered_message(registration))
+    return redirect("tournaments:my_events")
+
+
+@login_required
+@require_POST
+def self_withdraw(request: HttpRequest, event_id: int) -> HttpResponse:
+    member = access.member_for(request.user)
+    if member is None:
+        raise Http404
+    event = _event_for_member(member, event_id)
+    registration = get_object_or_404(event.registrations, member=member)
+    try:
+        registrations.withdraw(registration)
+    except ValidationError as error:
+        return my_events_page(request, member, error=error_text(error), status=BAD_REQUEST)
+    messages.success(request, _("Your registration for %(title)s is withdrawn.") % {
+        "title": event.title})
+    return redirect("tournaments:my_events")
