@@ -123,6 +123,7 @@ LANGUAGES = [
 ]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 USE_I18N = True
+FORMAT_MODULE_PATH = ["config.formats"]
 TIME_ZONE = "Europe/Amsterdam"
 USE_TZ = True
 
