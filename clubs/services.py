@@ -59,7 +59,7 @@ def update_member(member: Member, **fields: Any) -> Member:
     with transaction.atomic():
         # A fresh, locked copy: the caller's object may already hold the new
         # values (a ModelForm writes them into its instance).
-        stored = Member.objects.select_for_update().get(pk=member.pk)
+        stored = Member.objects.select_for_update(of=("self",)).get(pk=member.pk)
         for name, value in fields.items():
             if name == "nmb_number":
                 value = _normalised_nmb(value)

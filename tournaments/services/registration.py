@@ -28,12 +28,14 @@ from tournaments.models import (
 
 
 def locked_event(event: Event) -> Event:
-    return Event.objects.select_for_update().select_related("club").get(pk=event.pk)
+    return Event.objects.select_for_update(of=("self",)).select_related("club").get(pk=event.pk)
 
 
 def locked_registration(registration: Registration) -> Registration:
+    # Lock only the registration row ("self"): PostgreSQL cannot lock the
+    # nullable side of the outer join that select_related("member") adds.
     return (
-        Registration.objects.select_for_update()
+        Registration.objects.select_for_update(of=("self",))
         .select_related("member", "event")
         .get(pk=registration.pk)
     )
@@ -203,7 +205,7 @@ def promote_waiting(event: Event) -> list[Registration]:
     """Give free places to the waiting list, first come first served. The
     caller holds the event's lock."""
     promoted = []
-    waiting = event.registrations.select_for_update().filter(status=RegistrationStatus.WAITING)
+    waiting = event.registrations.select_for_update(of=("self",)).filter(status=RegistrationStatus.WAITING)
     for registration in waiting.order_by("created_at", "pk"):
         if not _has_place(event):
             break

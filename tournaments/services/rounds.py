@@ -46,7 +46,7 @@ WINDS = ("E", "S", "W", "N")
 
 
 def locked_round(round_: Round) -> Round:
-    return Round.objects.select_for_update().select_related("event__club").get(pk=round_.pk)
+    return Round.objects.select_for_update(of=("self",)).select_related("event__club").get(pk=round_.pk)
 
 
 def add_round(event: Event, *, seating_method: str | None = None) -> Round:
@@ -255,7 +255,7 @@ def swap_players(round_: Round, registration_a: Registration,
                 "round": round_.number})
         if registration_a.pk == registration_b.pk:
             raise ValidationError(_("Choose two different players to swap."))
-        seats = {seat.registration_id: seat for seat in round_.seats.select_for_update().filter(
+        seats = {seat.registration_id: seat for seat in round_.seats.select_for_update(of=("self",)).filter(
             registration__in=[registration_a.pk, registration_b.pk])}
         seat_a, seat_b = seats.get(registration_a.pk), seats.get(registration_b.pk)
         if seat_a is None and seat_b is None:
