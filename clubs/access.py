@@ -9,11 +9,11 @@ the response never tells an outsider that it exists.
 from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import QuerySet
+from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.shortcuts import get_object_or_404
 
 from clubs.models import Club, Member
-from tournaments.models import Event, Registration, Round, Table
+from tournaments.models import Event, Registration, Round, Scorekeeper, Table
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -57,6 +57,33 @@ def get_table_for_organiser(user: User, table_id: int) -> Table:
         ),
         pk=table_id,
     )
+
+
+def organises(user: User, event: Event) -> bool:
+    """Whether `user` organises the event's club (or is a superuser)."""
+    return clubs_for(user).filter(pk=event.club_id).exists()
+
+
+def tables_for_scorekeeper(user: User) -> QuerySet[Table]:
+    """The tables where `user` may enter hands: every table of the clubs they
+    organise, of the events they keep the score of, and the tables (by number,
+    in every round) they keep the score of."""
+    if not user.is_authenticated:
+        return Table.objects.none()
+    keeps = Scorekeeper.objects.filter(user__pk=user.pk, event=OuterRef("round__event")).filter(
+        Q(table_number__isnull=True) | Q(table_number=OuterRef("number")))
+    return Table.objects.filter(Q(round__event__club__in=clubs_for(user)) | Q(Exists(keeps)))
+
+
+def can_keep_score(user: User, table: Table) -> bool:
+    return tables_for_scorekeeper(user).filter(pk=table.pk).exists()
+
+
+def get_table_for_scorekeeper(user: User, table_id: int) -> Table:
+    """A table the user may enter hands at; 404 for any other, as for one
+    that does not exist."""
+    return get_object_or_404(
+        tables_for_scorekeeper(user).select_related("round__event__club"), pk=table_id)
 
 
 def get_registration_for_organiser(user: User, registration_id: int) -> Registration:

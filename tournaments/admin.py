@@ -5,13 +5,16 @@ hand entry, closing); here they can be inspected and corrected.
 """
 
 from django.contrib import admin
+from django.http import HttpRequest
 
 from tournaments.models import (
     Event,
     Hand,
+    HandChange,
     HandScore,
     Registration,
     Round,
+    Scorekeeper,
     Seat,
     Table,
     TableResult,
@@ -26,6 +29,12 @@ class RoundInline(admin.TabularInline):
     show_change_link = True
 
 
+class ScorekeeperInline(admin.TabularInline):
+    model = Scorekeeper
+    extra = 0
+    raw_id_fields = ("user",)
+
+
 @admin.register(Event)
 class EventAdmin(admin.ModelAdmin):
     list_display = ("title", "club", "kind", "start_date", "days", "status", "ruleset",
@@ -35,7 +44,7 @@ class EventAdmin(admin.ModelAdmin):
     date_hierarchy = "start_date"
     readonly_fields = ("rules_frozen_at", "created_at")
     list_select_related = ("club",)
-    inlines = [RoundInline]
+    inlines = [RoundInline, ScorekeeperInline]
 
 
 @admin.register(Registration)
@@ -97,8 +106,8 @@ class HandAdmin(admin.ModelAdmin):
     list_display = ("__str__", "number", "winner", "discarder", "entered_by", "created_at")
     list_filter = ("table__round__event__club",)
     search_fields = ("table__round__event__title",)
-    raw_id_fields = ("table", "winner", "discarder", "entered_by")
-    readonly_fields = ("created_at",)
+    raw_id_fields = ("table", "winner", "discarder", "entered_by", "confirmed_by")
+    readonly_fields = ("created_at", "submission_id", "submission_digest")
     list_select_related = ("table__round__event", "winner__member", "discarder__member")
     inlines = [HandScoreInline]
 
@@ -111,3 +120,31 @@ class TableResultAdmin(admin.ModelAdmin):
     search_fields = ("registration__member__last_name", "registration__guest_name")
     raw_id_fields = ("table", "registration")
     list_select_related = ("table__round__event", "registration__member")
+
+
+@admin.register(Scorekeeper)
+class ScorekeeperAdmin(admin.ModelAdmin):
+    list_display = ("user", "event", "table_number")
+    list_filter = ("event__club",)
+    search_fields = ("user__username", "event__title")
+    raw_id_fields = ("user", "event")
+    list_select_related = ("user", "event")
+
+
+@admin.register(HandChange)
+class HandChangeAdmin(admin.ModelAdmin):
+    """The audit trail: read only, never edited."""
+
+    list_display = ("__str__", "action", "user", "at", "version")
+    list_filter = ("action", "table__round__event__club")
+    search_fields = ("table__round__event__title", "user__username")
+    list_select_related = ("table__round__event", "user")
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: HandChange | None = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: HandChange | None = None) -> bool:
+        return False

@@ -87,6 +87,9 @@ class Event(models.Model):
     ranking_order = models.CharField(_("ranking"), max_length=12, choices=RankingOrder.choices,
                                      default=RankingOrder.SCORE)
     guests_ranked = models.BooleanField(_("guests are ranked"), default=True)
+    # A hand counts only after a second person at the table confirmed it.
+    requires_confirmation = models.BooleanField(
+        _("hands need confirmation by a second person"), default=False)
     status = models.CharField(_("status"), max_length=10, choices=EventStatus.choices,
                               default=EventStatus.OPEN)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -222,6 +225,10 @@ class Round(models.Model):
 class Table(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveSmallIntegerField(_("table"))
+    # Moves on with every change to the table's hands (created, corrected,
+    # deleted, re-seated): a score-entry page that saw an older version is
+    # told what changed instead of overwriting it.
+    version = models.PositiveIntegerField(default=0, editable=False)
 
     class Meta:
         ordering = ["round", "number"]
@@ -274,15 +281,92 @@ class Hand(models.Model):
     entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
                                    null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    # The hand as entered, by the table's seat positions (services/hands.py):
+    # corrections and seat corrections rebuild `game` from it.
+    entry = models.JSONField(default=dict, blank=True)
+    # The client's idempotency key and a digest of what it sent: a repeat
+    # with the same key returns this hand; other content under it is refused.
+    submission_id = models.UUIDField(null=True, blank=True, editable=False)
+    submission_digest = models.CharField(max_length=64, blank=True, editable=False)
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    confirmed_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
+                                     null=True, blank=True, related_name="+")
 
     class Meta:
         ordering = ["table", "number"]
         constraints = [
             models.UniqueConstraint(fields=["table", "number"], name="hand_number_unique"),
+            models.UniqueConstraint(fields=["table", "submission_id"],
+                                    condition=Q(submission_id__isnull=False),
+                                    name="hand_submission_once_per_table"),
         ]
 
     def __str__(self) -> str:
         return f"{self.table}, hand {self.number}"
+
+
+class HandAction(models.TextChoices):
+    CREATED = "created", _("created")
+    CORRECTED = "corrected", _("corrected")
+    DELETED = "deleted", _("deleted")
+    RESEATED = "reseated", _("seats corrected")
+    CONFIRMED = "confirmed", _("confirmed")
+
+
+class HandChange(models.Model):
+    """The audit trail of a table's hands: who did what, when, and the hand
+    before and after. Rows are only ever added; a deleted hand keeps its rows
+    (hand set to NULL, table and number kept)."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="hand_changes")
+    hand = models.ForeignKey(Hand, on_delete=models.SET_NULL, null=True, blank=True,
+                             related_name="changes")
+    number = models.PositiveSmallIntegerField()
+    action = models.CharField(max_length=10, choices=HandAction.choices)
+    # The table's version after this change.
+    version = models.PositiveIntegerField()
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True,
+                             blank=True, related_name="+")
+    at = models.DateTimeField(auto_now_add=True)
+    old = models.JSONField(null=True, blank=True)
+    new = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["table", "pk"]
+        verbose_name = _("change to a hand")
+        verbose_name_plural = _("changes to hands")
+        indexes = [models.Index(fields=["table", "version"])]
+
+    def __str__(self) -> str:
+        return f"{self.table}, hand {self.number}: {self.action}"
+
+
+class Scorekeeper(models.Model):
+    """A user who may enter hands: at every table of an event, or only at
+    one table number (in every round)."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                             related_name="scorekeeping", verbose_name=_("user"))
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="scorekeepers",
+                              verbose_name=_("event"))
+    table_number = models.PositiveSmallIntegerField(
+        _("table"), null=True, blank=True, help_text=_("Empty: every table of the event."))
+
+    class Meta:
+        verbose_name = _("scorekeeper")
+        verbose_name_plural = _("scorekeepers")
+        constraints = [
+            models.UniqueConstraint(fields=["user", "event"],
+                                    condition=Q(table_number__isnull=True),
+                                    name="scorekeeper_once_per_event"),
+            models.UniqueConstraint(fields=["user", "event", "table_number"],
+                                    condition=Q(table_number__isnull=False),
+                                    name="scorekeeper_once_per_table"),
+        ]
+
+    def __str__(self) -> str:
+        where = f", table {self.table_number}" if self.table_number else ""
+        return f"{self.user} @ {self.event}{where}"
 
 
 class HandScore(models.Model):

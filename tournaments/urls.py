@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournaments import views
+from tournaments import api, views
 
 app_name = "tournaments"
 
@@ -23,4 +23,6 @@ urlpatterns = [
     path("rounds/<int:round_id>/", views.round_detail, name="round"),
     path("rounds/<int:round_id>/tables/<int:table_id>/", views.table_detail, name="table"),
     path("rounds/<int:round_id>/<slug:action>/", views.round_action, name="round_action"),
+    path("api/tables/<int:table_id>/", api.table_state, name="api_table"),
+    path("api/tables/<int:table_id>/hands/", api.submit_hand, name="api_hands"),
 ]

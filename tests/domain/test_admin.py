@@ -10,6 +10,7 @@ from django.urls import reverse
 from tests.domain.conftest import make_event
 from tests.domain.factories import UserFactory
 from tournaments.services.rounds import add_round, close_round, record_hand, seat_round, start_round
+from tournaments.services.scorekeepers import add_scorekeeper
 
 pytestmark = pytest.mark.django_db
 
@@ -28,6 +29,7 @@ def test_the_admin_pages_render(client: Client, model: str) -> None:
     for table in round_.tables.all():
         record_hand(table, values={0: 0, 1: 20, 2: 0, 3: 0}, winner=1, east=0)
     close_round(round_)
+    add_scorekeeper(event, UserFactory())
     client.force_login(UserFactory(is_superuser=True))
     app_label, model_name = model.split(".")
     changelist = client.get(reverse(f"admin:{app_label}_{model_name}_changelist"))

@@ -23,7 +23,6 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from clubs.models import Member
-from scoring.engine import score_game
 from tournaments import ranking, seating
 from tournaments.models import (
     Event,
@@ -40,6 +39,7 @@ from tournaments.models import (
     Table,
     TableResult,
 )
+from tournaments.services import hands
 from tournaments.services.registration import event_days, locked_event
 
 WINDS = ("E", "S", "W", "N")
@@ -359,109 +359,15 @@ def record_hand(
     Positions are the table's seats (0-3 E S W N at the start of the round, 4
     the fifth player). `east` is the position playing East this hand. At a
     table of 5 the four players given are the ones playing; the fifth sits
-    out (the rotation schedule of seed 001 decides their winds)."""
-    values = {int(position): value for position, value in values.items()}
+    out (the rotation schedule of seed 001 decides their winds).
+    The score-entry page uses hands.submit_hand (idempotent, version-checked,
+    by values or tiles); both share hands.py's implementation."""
+    game_input = {"values": dict(values), "winner": winner, "east": east,
+                  "discarder": discarder}
     with transaction.atomic():
-        round_ = locked_round(table.round)
-        event = round_.event
-        if round_.status != RoundStatus.STARTED:
-            raise ValidationError(_("Hands can only be entered while round %(round)s is being "
-                                    "played.") % {"round": round_.number})
-        table = Table.objects.get(pk=table.pk, round=round_)
-        seats = {seat.position: seat for seat in table.seats.select_related(
-            "registration__member")}
-        winds = _winds(table, seats, values, east)
-        for role, position in (("winner", winner), ("discarder", discarder)):
-            if position is not None and position not in values:
-                raise ValidationError(_("The %(role)s must be one of the players of this hand.")
-                                      % {"role": role})
-        if winner is not None and discarder == winner:
-            raise ValidationError(_("The winner cannot have discarded the winning tile."))
-        if winner is None and discarder is not None:
-            raise ValidationError(_("A draw has no discarder."))
-        previous = list(table.hands.order_by("number").values_list("result", flat=True))
-        game: dict[str, Any] = {
-            "ruleset": event.ruleset,
-            "options": event.rule_options,
-            "prevailing_wind": _prevailing_wind(previous, len(seats)),
-            "players": {winds[position]: {"score": value} for position, value in values.items()},
-            "winner": winds[winner] if winner is not None else None,
-        }
-        if winner is not None:
-            game["win_source"] = "discard" if discarder is not None else "wall"
-        if discarder is not None:
-            game["discarder"] = winds[discarder]
-        result = score_game(game)
-        if "error" in result:
-            who = ", ".join(f"{winds[p]}: {seats[p].registration.name}" for p in sorted(values))
-            raise ValidationError(_("The hand cannot be settled: %(error)s (%(who)s)") % {
-                "error": result["error"], "who": who})
-
-        if event.rules_frozen_at is None:
-            # The first hand freezes the rules: later house-rule changes never
-            # alter results entered under them.
-            event.rules_frozen_at = timezone.now()
-            Event.objects.filter(pk=event.pk).update(rules_frozen_at=event.rules_frozen_at)
-        hand = Hand.objects.create(
-            table=table,
-            number=len(previous) + 1,
-            game=game,
-            result=result,
-            winner=seats[winner].registration if winner is not None else None,
-            discarder=seats[discarder].registration if discarder is not None else None,
-            entered_by=entered_by if getattr(entered_by, "pk", None) else None,
-        )
-        HandScore.objects.bulk_create(
-            HandScore(
-                hand=hand,
-                registration=seats[position].registration,
-                seat_wind=winds[position],
-                value=result["scores"][winds[position]],
-                settlement=result["settlement"][winds[position]],
-            )
-            for position in values
-        )
-        return hand
-
-
-def _winds(table: Table, seats: Mapping[int, Seat], values: Mapping[int, int],
-           east: int) -> dict[int, str]:
-    """Position -> seat wind for this hand."""
-    size = len(seats)
-    unknown = sorted(set(values) - set(seats))
-    if unknown:
-        raise ValidationError(_("Table %(table)s has no player in seat %(seat)s.") % {
-            "table": table.number, "seat": unknown[0]})
-    if east not in values:
-        raise ValidationError(_("East must be one of the players of this hand."))
-    if size == 5:
-        missing = sorted(set(seats) - set(values))
-        if len(missing) != 1:
-            raise ValidationError(_("At a table of 5, give the values of the 4 players of the "
-                                    "hand; the fifth sits out."))
-        row = next(row for row in seating.FIVE_PLAYER_ROTATION if row[4] == missing[0])
-        if row[0] != east:
-            raise ValidationError(_("When %(out)s sits out, %(east)s is East (rotation schedule "
-                                    "for 5 players).") % {
-                "out": seats[missing[0]].registration.name,
-                "east": seats[row[0]].registration.name})
-        return {position: WINDS[index] for index, position in enumerate(row[:4])}
-    if set(values) != set(seats):
-        missing_names = ", ".join(seats[p].registration.name for p in sorted(set(seats) - set(values)))
-        raise ValidationError(_("Give a value for every player at the table (missing: "
-                                "%(names)s).") % {"names": missing_names})
-    # The winds move on counter-clockwise: the player after East is South.
-    return {position: WINDS[(position - east) % size] for position in seats}
-
-
-def _prevailing_wind(previous_results: Sequence[dict[str, Any]], table_size: int) -> str:
-    # The prevailing wind moves on when every player has been East. At a table
-    # of 5 the winds move on every hand (seed 001); elsewhere the engine says.
-    if table_size == 5:
-        rotations = len(previous_results)
-    else:
-        rotations = sum(1 for result in previous_results if result.get("winds_rotate", True))
-    return WINDS[(rotations // table_size) % 4]
+        # Round before table, the order close_round locks them in.
+        locked_round(table.round)
+        return hands.record(table, game_input, user=entered_by)
 
 
 # --- Closing -----------------------------------------------------------------
@@ -476,12 +382,21 @@ def close_round(round_: Round) -> Round:
         if round_.status != RoundStatus.STARTED:
             raise ValidationError(_("Round %(round)s is not being played, so it cannot be "
                                     "closed.") % {"round": round_.number})
+        # Wait for hands being saved at its tables (hands.py locks the table).
+        list(Table.objects.select_for_update().filter(round=round_).values_list("pk"))
         tables = list(round_.tables.annotate(hand_count=Count("hands")))
         empty = [str(table.number) for table in tables if table.hand_count == 0]  # type: ignore[attr-defined]
         if empty:
             raise ValidationError(_("No hands have been entered at table %(tables)s.") % {
                 "tables": ", ".join(empty)})
-        results = [result for table in tables for result in _table_results(event, table)]
+        if event.requires_confirmation:
+            unconfirmed = list(round_.tables.filter(hands__confirmed_at__isnull=True).distinct()
+                               .order_by("number").values_list("number", flat=True))
+            if unconfirmed:
+                raise ValidationError(_("Hands at table %(tables)s have not been confirmed "
+                                        "yet.") % {
+                    "tables": ", ".join(str(number) for number in unconfirmed)})
+        results = [result for table in tables for result in table_results(event, table)]
         TableResult.objects.filter(table__round=round_).delete()
         TableResult.objects.bulk_create(results)
         round_.status = RoundStatus.CLOSED
@@ -491,7 +406,7 @@ def close_round(round_: Round) -> Round:
         return round_
 
 
-def _table_results(event: Event, table: Table) -> list[TableResult]:
+def table_results(event: Event, table: Table) -> list[TableResult]:
     seats = list(table.seats.all())
     scores = {seat.registration_id: 0 for seat in seats}
     for registration_id, total in HandScore.objects.filter(hand__table=table).values_list(

@@ -1,0 +1,89 @@
+"""The JSON API of the score-entry page and its offline queue.
+
+    GET  /api/tables/<id>/        the table: players, winds for the next hand,
+                                  prevailing wind, hand number, totals, version
+    POST /api/tables/<id>/hands/  {"submission_id", "expected_version",
+                                   "values"|"tiles", ...} -> 201 new, 200 repeat,
+                                  409 version conflict, 400 bad input
+
+Thin views: the table comes through clubs.access (404 for anyone who may
+not keep the score there), the work is done by tournaments.services.hands.
+Session login and Django's CSRF check (the page sends the X-CSRFToken
+header); every answer is JSON, errors too, so the queue can act on them.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from clubs import access
+from tournaments.services import hands
+
+View = Callable[..., HttpResponse]
+
+
+def _error(message: str, status: int, **extra: Any) -> JsonResponse:
+    return JsonResponse({"error": message, **extra}, status=status)
+
+
+def _error_text(error: ValidationError) -> str:
+    return " ".join(str(message) for message in error.messages)
+
+
+def api_view(view: View) -> View:
+    """Login required (403, not a redirect to the login page); service
+    refusals and missing objects as JSON."""
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if not request.user.is_authenticated:
+            return _error(_("Log in first."), 403)
+        try:
+            return view(request, *args, **kwargs)
+        except Http404:
+            return _error(_("Not found."), 404)
+        except PermissionDenied as denied:
+            return _error(str(denied) or _("Not allowed."), 403)
+        except hands.VersionConflict as conflict:
+            return _error(_error_text(conflict), 409, changes=conflict.changes,
+                          version=conflict.version)
+        except ValidationError as error:
+            return _error(_error_text(error), 400)
+    return wrapper
+
+
+@require_GET
+@api_view
+def table_state(request: HttpRequest, table_id: int) -> HttpResponse:
+    table = access.get_table_for_scorekeeper(request.user, table_id)
+    return JsonResponse(hands.table_state(table))
+
+
+@require_POST
+@api_view
+def submit_hand(request: HttpRequest, table_id: int) -> HttpResponse:
+    table = access.get_table_for_scorekeeper(request.user, table_id)
+    try:
+        body = json.loads(request.body)
+    except (ValueError, UnicodeDecodeError):
+        raise ValidationError(_("The request is not JSON.")) from None
+    if not isinstance(body, dict):
+        raise ValidationError(_("The request must be a JSON object."))
+    for field in ("submission_id", "expected_version"):
+        if field not in body:
+            raise ValidationError(_("%(field)s is missing.") % {"field": field})
+    game_input = {key: value for key, value in body.items()
+                  if key not in ("submission_id", "expected_version")}
+    hand, created = hands.submit_hand(
+        table, game_input=game_input, submission_id=body["submission_id"],
+        expected_version=body["expected_version"], user=request.user)
+    table.refresh_from_db(fields=["version"])
+    return JsonResponse({"hand": hands.hand_json(hand), "version": table.version},
+                        status=201 if created else 200)

@@ -1,0 +1,707 @@
+"""Hands at a table: entering them (by values or by tiles), safely repeated
+submissions, corrections, deletions, seat corrections and confirmation.
+
+Every change to a table's hands runs with the table row locked, moves the
+table's version on and writes a HandChange row (who, when, the hand before
+and after) in the same transaction, so history is never silently rewritten.
+
+A hand is kept as entered (`Hand.entry`, by the table's seat positions 0-4)
+beside the engine's input and result. Player data (values, tiles, winner,
+discarder, dead) belongs to the player in that position; East belongs to the
+seat. So a seat correction moves each player's data to the seat they really
+sat in, and the engine re-scores the hand with their real winds.
+
+Decisions where the issue is silent:
+* A deleted hand leaves a gap: later hands keep their numbers. The next hand
+  takes the highest number + 1, so deleting the last hand frees its number
+  (the usual "entered twice" undo); the audit rows tell both apart.
+* A correction keeps the hand's prevailing wind: the later hands were played
+  as they were played.
+* Confirmation is not a change to the scores: it writes an audit row but does
+  not move the version (a page that saw the hand unconfirmed can still save).
+* Until the round is closed a change by a scorekeeper resets the hand's
+  confirmation; after it only the organiser changes hands, and their change
+  counts as confirmed. Changes after closing recompute the table's results.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import uuid
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import IntegrityError, transaction
+from django.db.models import F, Max
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from clubs import access
+from scoring.engine import score_game
+from tournaments import seating
+from tournaments.models import (
+    Event,
+    Hand,
+    HandAction,
+    HandChange,
+    HandScore,
+    RoundStatus,
+    Seat,
+    Table,
+    TableResult,
+)
+
+WINDS = ("E", "S", "W", "N")
+VALUES_FIELDS = {"values", "winner", "east", "discarder"}
+TILES_FIELDS = {"tiles", "winner", "east", "discarder", "winning_tile", "win_source", "flags",
+                "dead"}
+
+
+class VersionConflict(ValidationError):
+    """The table changed since the client saw it (`changes` says how)."""
+
+    def __init__(self, message: str, *, changes: list[dict[str, Any]], version: int) -> None:
+        super().__init__(message)
+        self.changes = changes
+        self.version = version
+
+
+# --- The entry: what the scorekeeper gave, by seat position ---------------------
+
+
+def _position(value: Any, role: str) -> int:
+    if isinstance(value, bool):
+        value = None
+    try:
+        position = int(value)
+    except (TypeError, ValueError):
+        position = -1
+    if not 0 <= position <= 4:
+        raise ValidationError(_("The %(role)s must be a seat position 0-4, not %(value)s.") % {
+            "role": role, "value": json.dumps(value)})
+    return position
+
+
+def _optional_position(value: Any, role: str) -> int | None:
+    return None if value is None else _position(value, role)
+
+
+def normalise(game_input: Mapping[str, Any]) -> dict[str, Any]:
+    """The canonical entry of a hand given by values or by tiles; refuses
+    malformed input with a message (tile contents are the engine's job)."""
+    if not isinstance(game_input, Mapping):
+        raise ValidationError(_("A hand must be an object."))
+    kind = "tiles" if "tiles" in game_input else "values"
+    if kind == "tiles" and "values" in game_input:
+        raise ValidationError(_("Give a hand by values or by tiles, not both."))
+    if kind not in game_input:
+        raise ValidationError(_("Give the hand's values or tiles."))
+    unknown = sorted(set(game_input) - (TILES_FIELDS if kind == "tiles" else VALUES_FIELDS))
+    if unknown:
+        raise ValidationError(_("Unknown field %(field)s in a hand by %(kind)s.") % {
+            "field": unknown[0], "kind": kind})
+    players = game_input[kind]
+    if not isinstance(players, Mapping) or not players:
+        raise ValidationError(_("Give the %(kind)s per seat position.") % {"kind": kind})
+    per_position: dict[str, Any] = {}
+    for key, data in players.items():
+        position = _position(key, "seat")
+        if kind == "values" and (isinstance(data, bool) or not isinstance(data, int)):
+            raise ValidationError(_("The value in seat %(seat)s must be a whole number, not "
+                                    "%(value)s.") % {"seat": position, "value": json.dumps(data)})
+        if kind == "tiles" and not isinstance(data, Mapping):
+            raise ValidationError(_("The tiles in seat %(seat)s must be an object.") % {
+                "seat": position})
+        per_position[str(position)] = data
+    entry: dict[str, Any] = {
+        "kind": kind,
+        kind: dict(sorted(per_position.items())),
+        "winner": _optional_position(game_input.get("winner"), "winner"),
+        "east": _optional_position(game_input.get("east"), "East"),
+        "discarder": _optional_position(game_input.get("discarder"), "discarder"),
+    }
+    if kind == "tiles":
+        flags = game_input.get("flags") or []
+        dead = game_input.get("dead") or []
+        if not isinstance(flags, list) or not all(isinstance(flag, str) for flag in flags):
+            raise ValidationError(_("Flags must be a list of names."))
+        if not isinstance(dead, list):
+            raise ValidationError(_("Dead hands must be a list of seat positions."))
+        for field in ("winning_tile", "win_source"):
+            if game_input.get(field) is not None and not isinstance(game_input[field], str):
+                raise ValidationError(_("%(field)s must be a text.") % {"field": field})
+        entry.update(
+            winning_tile=game_input.get("winning_tile"),
+            win_source=game_input.get("win_source"),
+            flags=sorted(flags),
+            dead=sorted({_position(position, "dead seat") for position in dead}),
+        )
+    return entry
+
+
+def digest(entry: Mapping[str, Any]) -> str:
+    return hashlib.sha256(json.dumps(entry, sort_keys=True).encode()).hexdigest()
+
+
+def _players_of(entry: Mapping[str, Any]) -> dict[int, Any]:
+    return {int(position): data for position, data in entry[entry["kind"]].items()}
+
+
+# --- Winds and scoring ------------------------------------------------------------
+
+
+def _winds(table: Table, seats: Mapping[int, Seat], playing: Sequence[int],
+           east: int) -> dict[int, str]:
+    """Position -> seat wind for this hand."""
+    size = len(seats)
+    unknown = sorted(set(playing) - set(seats))
+    if unknown:
+        raise ValidationError(_("Table %(table)s has no player in seat %(seat)s.") % {
+            "table": table.number, "seat": unknown[0]})
+    if east not in playing:
+        raise ValidationError(_("East must be one of the players of this hand."))
+    if size == 5:
+        missing = sorted(set(seats) - set(playing))
+        if len(missing) != 1:
+            raise ValidationError(_("At a table of 5, give the values of the 4 players of the "
+                                    "hand; the fifth sits out."))
+        row = next(row for row in seating.FIVE_PLAYER_ROTATION if row[4] == missing[0])
+        if row[0] != east:
+            raise ValidationError(_("When %(out)s sits out, %(east)s is East (rotation schedule "
+                                    "for 5 players).") % {
+                "out": seats[missing[0]].registration.name,
+                "east": seats[row[0]].registration.name})
+        return {position: WINDS[index] for index, position in enumerate(row[:4])}
+    if set(playing) != set(seats):
+        missing_names = ", ".join(seats[p].registration.name
+                                  for p in sorted(set(seats) - set(playing)))
+        raise ValidationError(_("Give a value for every player at the table (missing: "
+                                "%(names)s).") % {"names": missing_names})
+    # The winds move on counter-clockwise: the player after East is South.
+    return {position: WINDS[(position - east) % size] for position in seats}
+
+
+def prevailing_wind(previous_results: Sequence[dict[str, Any]], table_size: int) -> str:
+    # The prevailing wind moves on when every player has been East. At a table
+    # of 5 the winds move on every hand (seed 001); elsewhere the engine says.
+    if table_size == 5:
+        rotations = len(previous_results)
+    else:
+        rotations = sum(1 for result in previous_results if result.get("winds_rotate", True))
+    return WINDS[(rotations // table_size) % 4]
+
+
+def next_east(positions: Sequence[int], previous_results: Sequence[dict[str, Any]]
+              ) -> tuple[int, list[int]]:
+    """Who is East for the next hand, and who plays it (positions)."""
+    positions = sorted(positions)
+    if len(positions) == 5:
+        row = seating.FIVE_PLAYER_ROTATION[len(previous_results) % 5]
+        return row[0], list(row[:4])
+    rotations = sum(1 for result in previous_results if result.get("winds_rotate", True))
+    return positions[rotations % len(positions)], positions
+
+
+def _seats(table: Table) -> dict[int, Seat]:
+    return {seat.position: seat for seat in table.seats.select_related("registration__member")}
+
+
+def _score(table: Table, event: Event, seats: Mapping[int, Seat], entry: dict[str, Any],
+           wind: str) -> tuple[dict[str, Any], dict[str, Any], dict[int, str]]:
+    """The engine's input and result for an entry, and each position's wind."""
+    players = _players_of(entry)
+    winner, discarder, east = entry["winner"], entry["discarder"], entry["east"]
+    winds = _winds(table, seats, list(players), east)
+    for role, position in (("winner", winner), ("discarder", discarder)):
+        if position is not None and position not in players:
+            raise ValidationError(_("The %(role)s must be one of the players of this hand.")
+                                  % {"role": role})
+    if winner is not None and discarder == winner:
+        raise ValidationError(_("The winner cannot have discarded the winning tile."))
+    if winner is None and discarder is not None:
+        raise ValidationError(_("A draw has no discarder."))
+    game: dict[str, Any] = {
+        "ruleset": event.ruleset,
+        "options": event.rule_options,
+        "prevailing_wind": wind,
+        "winner": winds[winner] if winner is not None else None,
+    }
+    if entry["kind"] == "values":
+        game["players"] = {winds[p]: {"score": value} for p, value in players.items()}
+        if winner is not None:
+            game["win_source"] = "discard" if discarder is not None else "wall"
+    else:
+        game["players"] = {winds[p]: dict(data) for p, data in players.items()}
+        if winner is not None:
+            game["winning_tile"] = entry["winning_tile"]
+            game["win_source"] = entry["win_source"] or (
+                "discard" if discarder is not None else "wall")
+        game["flags"] = entry["flags"]
+        dead = entry["dead"]
+        stray = [p for p in dead if p not in players]
+        if stray:
+            raise ValidationError(_("A dead hand must be one of the players of this hand "
+                                    "(seat %(seat)s).") % {"seat": stray[0]})
+        game["dead"] = [winds[p] for p in dead]
+    if discarder is not None:
+        game["discarder"] = winds[discarder]
+    result = score_game(game)
+    if "error" in result:
+        who = ", ".join(f"{winds[p]}: {seats[p].registration.name}" for p in sorted(players))
+        raise ValidationError(_("The hand cannot be settled: %(error)s (%(who)s)") % {
+            "error": result["error"], "who": who})
+    return game, result, winds
+
+
+def _apply(hand: Hand, seats: Mapping[int, Seat], entry: dict[str, Any], game: dict[str, Any],
+           result: dict[str, Any], winds: Mapping[int, str]) -> None:
+    """Store a scored entry on the hand and replace its scores."""
+    hand.entry, hand.game, hand.result = entry, game, result
+    hand.winner = seats[entry["winner"]].registration if entry["winner"] is not None else None
+    hand.discarder = (seats[entry["discarder"]].registration
+                      if entry["discarder"] is not None else None)
+    hand.save()
+    HandScore.objects.filter(hand=hand).delete()
+    HandScore.objects.bulk_create(
+        HandScore(hand=hand, registration=seats[position].registration, seat_wind=wind,
+                  value=result["scores"][wind], settlement=result["settlement"][wind])
+        for position, wind in winds.items()
+    )
+
+
+# --- Locking, versions, audit -------------------------------------------------------
+
+
+def _locked_table(table: Table) -> Table:
+    # of=("self",): lock the table row only, not the round and event joined in.
+    return Table.objects.select_for_update(of=("self",)).select_related(
+        "round__event__club").get(pk=table.pk)
+
+
+def _bump(table: Table) -> int:
+    Table.objects.filter(pk=table.pk).update(version=F("version") + 1)
+    table.version += 1
+    return table.version
+
+
+def _user_name(user: Any) -> str:
+    if user is None:
+        return _("someone")
+    return user.get_full_name() or user.get_username()
+
+
+def snapshot(hand: Hand) -> dict[str, Any]:
+    """The hand as the audit trail keeps it."""
+    return {
+        "number": hand.number,
+        "submission_id": str(hand.submission_id) if hand.submission_id else None,
+        "entry": hand.entry,
+        "players": [
+            {"registration": score.registration_id, "name": score.registration.name,
+             "seat_wind": score.seat_wind, "value": score.value,
+             "settlement": score.settlement}
+            for score in hand.scores.select_related("registration__member").order_by("seat_wind")
+        ],
+        "game": hand.game,
+    }
+
+
+def _audit(table: Table, hand: Hand | None, number: int, action: str, user: Any,
+           old: dict[str, Any] | None, new: dict[str, Any] | None) -> HandChange:
+    return HandChange.objects.create(
+        table=table, hand=hand, number=number, action=action, version=table.version,
+        user=user if getattr(user, "pk", None) else None, old=old, new=new)
+
+
+DESCRIPTIONS = {
+    HandAction.CREATED: "hand %(number)s was saved by %(user)s at %(time)s",
+    HandAction.CORRECTED: "hand %(number)s was corrected by %(user)s at %(time)s",
+    HandAction.DELETED: "hand %(number)s was deleted by %(user)s at %(time)s",
+    HandAction.RESEATED: "the seats were corrected by %(user)s at %(time)s",
+    HandAction.CONFIRMED: "hand %(number)s was confirmed by %(user)s at %(time)s",
+}
+
+
+def describe(change: HandChange) -> str:
+    return _(DESCRIPTIONS[HandAction(change.action)]) % {
+        "number": change.number, "user": _user_name(change.user),
+        "time": timezone.localtime(change.at).strftime("%H:%M")}
+
+
+def change_json(change: HandChange) -> dict[str, Any]:
+    return {"action": change.action, "number": change.number, "version": change.version,
+            "user": _user_name(change.user), "at": change.at.isoformat(),
+            "text": describe(change)}
+
+
+def _conflict(table: Table, changes: list[HandChange]) -> VersionConflict:
+    texts = list(dict.fromkeys(describe(change) for change in changes))
+    return VersionConflict(
+        _("The table has changed since you opened it: %(changes)s.") % {
+            "changes": "; ".join(texts) or _("reload it")},
+        changes=[change_json(change) for change in changes], version=table.version)
+
+
+def _check_version(table: Table, expected_version: int) -> None:
+    if isinstance(expected_version, bool) or not isinstance(expected_version, int):
+        raise ValidationError(_("expected_version must be a whole number."))
+    if expected_version != table.version:
+        changes = list(table.hand_changes.filter(version__gt=expected_version)
+                       .exclude(action=HandAction.CONFIRMED).select_related("user")
+                       .order_by("pk"))
+        raise _conflict(table, changes)
+
+
+# --- Permissions ------------------------------------------------------------------
+
+
+def _require_scorekeeper(user: Any, table: Table) -> None:
+    if user is None or not access.can_keep_score(user, table):
+        raise PermissionDenied(_("You do not keep the score at this table."))
+
+
+def _require_may_change(user: Any, table: Table) -> None:
+    """A scorekeeper of the table until the round closes; then the organiser."""
+    if table.round.status == RoundStatus.CLOSED:
+        if user is None or not access.organises(user, table.round.event):
+            raise PermissionDenied(_("Round %(round)s is closed: only the organiser can change "
+                                     "its hands.") % {"round": table.round.number})
+    else:
+        _require_scorekeeper(user, table)
+
+
+def _require_playing(table: Table) -> None:
+    if table.round.status != RoundStatus.STARTED:
+        raise ValidationError(_("Hands can only be entered while round %(round)s is being "
+                                "played.") % {"round": table.round.number})
+
+
+# --- Entering ---------------------------------------------------------------------
+
+
+def _create(table: Table, entry: dict[str, Any], user: Any, *,
+            submission_id: uuid.UUID | None = None, submitted: str = "") -> Hand:
+    """Score and save the next hand of a locked table."""
+    event = table.round.event
+    seats = _seats(table)
+    previous = list(table.hands.order_by("number").values_list("result", flat=True))
+    if entry["east"] is None:
+        entry = {**entry, "east": next_east(list(seats), previous)[0]}
+    game, result, winds = _score(table, event, seats, entry,
+                                 prevailing_wind(previous, len(seats)))
+    if event.rules_frozen_at is None:
+        # The first hand freezes the rules: later house-rule changes never
+        # alter results entered under them.
+        event.rules_frozen_at = timezone.now()
+        Event.objects.filter(pk=event.pk).update(rules_frozen_at=event.rules_frozen_at)
+    last = table.hands.aggregate(last=Max("number"))["last"] or 0
+    hand = Hand(table=table, number=last + 1, submission_id=submission_id,
+                submission_digest=submitted,
+                entered_by=user if getattr(user, "pk", None) else None)
+    _apply(hand, seats, entry, game, result, winds)
+    _bump(table)
+    _audit(table, hand, hand.number, HandAction.CREATED, user, None, snapshot(hand))
+    return hand
+
+
+def record(table: Table, game_input: Mapping[str, Any], *, user: Any = None) -> Hand:
+    """Enter the next hand without the idempotency and version checks (the
+    organiser's table page, the demo). No permission check: callers have
+    fetched the table through clubs.access."""
+    entry = normalise(game_input)
+    with transaction.atomic():
+        table = _locked_table(table)
+        _require_playing(table)
+        return _create(table, entry, user)
+
+
+def _uuid(submission_id: Any) -> uuid.UUID:
+    try:
+        return uuid.UUID(str(submission_id))
+    except ValueError:
+        raise ValidationError(_("submission_id must be a UUID, not %(value)s.") % {
+            "value": json.dumps(submission_id)}) from None
+
+
+def _repeat(table: Table, key: uuid.UUID, submitted: str) -> Hand | None:
+    """The hand an earlier submission with this key saved, if any."""
+    hand = table.hands.filter(submission_id=key).first()
+    if hand is not None:
+        if hand.submission_digest != submitted:
+            raise ValidationError(_("This submission (%(id)s) was already used for hand "
+                                    "%(number)s with other content.") % {
+                "id": key, "number": hand.number})
+        return hand
+    # Saved once and deleted since: a late retry must not bring it back.
+    deleted = [change for change in table.hand_changes.filter(
+        action=HandAction.CREATED, hand__isnull=True).select_related("user")
+        if (change.new or {}).get("submission_id") == str(key)]
+    if deleted:
+        removal = list(table.hand_changes.filter(
+            action=HandAction.DELETED, number=deleted[0].number,
+            version__gt=deleted[0].version).select_related("user").order_by("pk")[:1])
+        raise _conflict(table, deleted + removal)
+    return None
+
+
+def submit_hand(table: Table, *, game_input: Mapping[str, Any], submission_id: str,
+                expected_version: int, user: Any) -> tuple[Hand, bool]:
+    """Save a hand from the score-entry page: (hand, created).
+
+    Safe to repeat: the same submission_id returns the hand it saved, with
+    created=False, whatever happened since. A new submission must have seen
+    the table's current version; otherwise VersionConflict says what changed."""
+    key = _uuid(submission_id)
+    entry = normalise(game_input)
+    submitted = digest(entry)
+    with transaction.atomic():
+        table = _locked_table(table)
+        _require_scorekeeper(user, table)
+        existing = _repeat(table, key, submitted)
+        if existing is not None:
+            return existing, False
+        _check_version(table, expected_version)
+        _require_playing(table)
+        try:
+            # A savepoint: a concurrent twin that got in first (the lock is a
+            # no-op on SQLite) trips the unique constraint instead.
+            with transaction.atomic():
+                return _create(table, entry, user, submission_id=key, submitted=submitted), True
+        except IntegrityError:
+            existing = _repeat(table, key, submitted)
+            if existing is None:
+                raise
+            return existing, False
+
+
+# --- Correcting and deleting ---------------------------------------------------------
+
+
+def _entry_of(hand: Hand, seats: Mapping[int, Seat]) -> dict[str, Any]:
+    """The hand's entry; for hands saved before entries were kept, rebuilt
+    from the engine input and who had which wind."""
+    if hand.entry:
+        return dict(hand.entry)
+    position_of = {seat.registration_id: position for position, seat in seats.items()}
+    by_wind = {score.seat_wind: position_of[score.registration_id]
+               for score in hand.scores.all()}
+    game = hand.game
+    players = {str(by_wind[wind]): data for wind, data in game["players"].items()}
+    entry: dict[str, Any] = {
+        "winner": by_wind[game["winner"]] if game.get("winner") else None,
+        "east": by_wind["E"],
+        "discarder": by_wind[game["discarder"]] if game.get("discarder") else None,
+    }
+    if all(set(data) == {"score"} for data in players.values()):
+        entry.update(kind="values", values={p: data["score"] for p, data in players.items()})
+    else:
+        entry.update(kind="tiles", tiles=players, winning_tile=game.get("winning_tile"),
+                     win_source=game.get("win_source"), flags=game.get("flags", []),
+                     dead=sorted(by_wind[wind] for wind in game.get("dead", [])))
+    return entry
+
+
+def _locked_hand(hand: Hand) -> tuple[Table, Hand]:
+    table = _locked_table(hand.table)
+    current = table.hands.filter(pk=hand.pk).first()
+    if current is None:
+        raise ValidationError(_("Hand %(number)s has been deleted.") % {"number": hand.number})
+    return table, current
+
+
+def _after_change(table: Table, hand: Hand | None, user: Any) -> None:
+    """Confirmation and closed-round results after a change by `user`."""
+    if table.round.status == RoundStatus.CLOSED:
+        if hand is not None:
+            hand.confirmed_at, hand.confirmed_by = timezone.now(), user
+            hand.save(update_fields=["confirmed_at", "confirmed_by"])
+        _refresh_results(table)
+    elif hand is not None and hand.confirmed_at is not None:
+        hand.confirmed_at, hand.confirmed_by = None, None
+        hand.save(update_fields=["confirmed_at", "confirmed_by"])
+
+
+def _refresh_results(table: Table) -> None:
+    from tournaments.services.rounds import table_results
+
+    TableResult.objects.filter(table=table).delete()
+    TableResult.objects.bulk_create(table_results(table.round.event, table))
+
+
+def correct_hand(hand: Hand, *, game_input: Mapping[str, Any], expected_version: int,
+                 user: Any) -> Hand:
+    """Replace a hand's entry; the old one stays in the audit trail."""
+    entry = normalise(game_input)
+    with transaction.atomic():
+        table, hand = _locked_hand(hand)
+        _require_may_change(user, table)
+        _check_version(table, expected_version)
+        seats = _seats(table)
+        if entry["east"] is None:
+            entry["east"] = _entry_of(hand, seats)["east"]
+        old = snapshot(hand)
+        game, result, winds = _score(table, table.round.event, seats, entry,
+                                     hand.game["prevailing_wind"])
+        _apply(hand, seats, entry, game, result, winds)
+        _bump(table)
+        _audit(table, hand, hand.number, HandAction.CORRECTED, user, old, snapshot(hand))
+        _after_change(table, hand, user)
+        return hand
+
+
+def delete_hand(hand: Hand, *, expected_version: int, user: Any) -> None:
+    """Delete a hand; its number stays a gap and its audit rows stay."""
+    with transaction.atomic():
+        table, hand = _locked_hand(hand)
+        _require_may_change(user, table)
+        _check_version(table, expected_version)
+        old = snapshot(hand)
+        number = hand.number
+        hand.delete()
+        _bump(table)
+        _audit(table, None, number, HandAction.DELETED, user, old, None)
+        _after_change(table, None, user)
+
+
+def correct_seats(table: Table, *, positions: Mapping[int, int], user: Any,
+                  expected_version: int | None = None) -> list[Hand]:
+    """Correct who sat where: `positions` maps the seat a player is recorded
+    in to the seat they really sat in (a permutation of the table's seats).
+    Every hand of the table is re-scored with the players' real winds."""
+    moves = {_position(old, "seat"): _position(new, "seat") for old, new in positions.items()}
+    moves = {old: new for old, new in moves.items() if old != new}
+    with transaction.atomic():
+        table = _locked_table(table)
+        _require_may_change(user, table)
+        if expected_version is not None:
+            _check_version(table, expected_version)
+        seats = _seats(table)
+        if not moves:
+            raise ValidationError(_("Nobody changes seats."))
+        if set(moves) != set(moves.values()) or not set(moves) <= set(seats):
+            raise ValidationError(_("A seat correction must move players between the seats of "
+                                    "table %(table)s, each seat taken once.") % {
+                "table": table.number})
+        hands = list(table.hands.order_by("number"))
+        entries = {hand.pk: _entry_of(hand, seats) for hand in hands}
+        olds = {hand.pk: snapshot(hand) for hand in hands}
+        moved = [seat for position, seat in seats.items() if position in moves]
+        Seat.objects.filter(pk__in=[seat.pk for seat in moved]).delete()
+        Seat.objects.bulk_create(
+            Seat(round_id=seat.round_id, table=table, position=moves[seat.position],
+                 registration_id=seat.registration_id) for seat in moved)
+        seats = _seats(table)
+        _bump(table)
+        closed = table.round.status == RoundStatus.CLOSED
+        for hand in hands:
+            entry = _moved(entries[hand.pk], moves, len(seats))
+            game, result, winds = _score(table, table.round.event, seats, entry,
+                                         hand.game["prevailing_wind"])
+            _apply(hand, seats, entry, game, result, winds)
+            _audit(table, hand, hand.number, HandAction.RESEATED, user, olds[hand.pk],
+                   snapshot(hand))
+        # Changed hands need confirming again, unless the organiser changed
+        # them after closing (then their word counts).
+        Hand.objects.filter(pk__in=[hand.pk for hand in hands]).update(
+            confirmed_at=timezone.now() if closed else None,
+            confirmed_by=user if closed and getattr(user, "pk", None) else None)
+        if closed:
+            _refresh_results(table)
+        return hands
+
+
+def _moved(entry: dict[str, Any], moves: Mapping[int, int], size: int) -> dict[str, Any]:
+    """The entry with each player's data in their real seat; East stays with
+    the seat (at a table of 5, with the rotation of whoever sat out)."""
+    def move(position: int | None) -> int | None:
+        return None if position is None else moves.get(position, position)
+
+    kind = entry["kind"]
+    new = dict(entry)
+    new[kind] = dict(sorted((str(move(int(p))), data) for p, data in entry[kind].items()))
+    new["winner"], new["discarder"] = move(entry["winner"]), move(entry["discarder"])
+    if kind == "tiles":
+        new["dead"] = sorted(move(p) for p in entry["dead"])  # type: ignore[type-var]
+    if size == 5:
+        out = next(p for p in range(5) if str(p) not in new[kind])
+        new["east"] = next(row for row in seating.FIVE_PLAYER_ROTATION if row[4] == out)[0]
+    return new
+
+
+# --- Confirmation ---------------------------------------------------------------------
+
+
+def confirm_hand(hand: Hand, user: Any) -> Hand:
+    """A second person at the table confirms a hand: a scorekeeper or
+    organiser other than whoever last entered or changed it."""
+    with transaction.atomic():
+        table, hand = _locked_hand(hand)
+        _require_scorekeeper(user, table)
+        if hand.confirmed_at is not None:
+            return hand
+        last = hand.changes.exclude(action=HandAction.CONFIRMED).order_by("-pk").first()
+        author_id = last.user_id if last is not None else hand.entered_by_id
+        if author_id is not None and author_id == user.pk:
+            raise ValidationError(_("Hand %(number)s must be confirmed by someone else than "
+                                    "who entered it.") % {"number": hand.number})
+        hand.confirmed_at, hand.confirmed_by = timezone.now(), user
+        hand.save(update_fields=["confirmed_at", "confirmed_by"])
+        _audit(table, hand, hand.number, HandAction.CONFIRMED, user, None, None)
+        return hand
+
+
+# --- The score-entry page's view of a table -------------------------------------------
+
+
+def hand_json(hand: Hand) -> dict[str, Any]:
+    return {
+        "id": hand.pk,
+        "number": hand.number,
+        "submission_id": str(hand.submission_id) if hand.submission_id else None,
+        "entry": hand.entry,
+        "prevailing_wind": hand.game.get("prevailing_wind"),
+        "players": [
+            {"registration": score.registration_id, "name": score.registration.name,
+             "seat_wind": score.seat_wind, "value": score.value,
+             "settlement": score.settlement}
+            for score in hand.scores.select_related("registration__member").order_by("seat_wind")
+        ],
+        "breakdown": hand.result.get("hands", {}),
+        "confirmed": hand.confirmed_at is not None,
+    }
+
+
+def table_state(table: Table) -> dict[str, Any]:
+    """What the score-entry page shows: the players with their winds for the
+    next hand, the prevailing wind, the hand number, running totals."""
+    seats = _seats(table)
+    hands = list(table.hands.order_by("number").values_list("number", "result", "confirmed_at"))
+    previous = [result for _number, result, _confirmed in hands]
+    east, playing = next_east(list(seats), previous)
+    winds = _winds(table, seats, playing, east)
+    totals: dict[int, int] = {}
+    for registration_id, settlement in HandScore.objects.filter(hand__table=table).values_list(
+            "registration_id", "settlement"):
+        totals[registration_id] = totals.get(registration_id, 0) + settlement
+    return {
+        "table": table.pk,
+        "number": table.number,
+        "round": table.round.number,
+        "round_status": table.round.status,
+        "event": table.round.event.title,
+        "ruleset": table.round.event.ruleset,
+        "requires_confirmation": table.round.event.requires_confirmation,
+        "version": table.version,
+        "hand_number": max((row[0] for row in hands), default=0) + 1,
+        "prevailing_wind": prevailing_wind(previous, len(seats)),
+        "east": east,
+        "players": [
+            {"position": position, "registration": seat.registration_id,
+             "name": seat.registration.name, "seat_wind": winds.get(position),
+             "total": totals.get(seat.registration_id, 0)}
+            for position, seat in sorted(seats.items())
+        ],
+        "unconfirmed": [number for number, _result, confirmed in hands if confirmed is None],
+    }
