@@ -13,7 +13,7 @@ from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.shortcuts import get_object_or_404
 
 from clubs.models import Club, Member
-from tournaments.models import Event, Registration, Round, Scorekeeper, Table
+from tournaments.models import Event, EventStatus, Registration, Round, Scorekeeper, Table
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -41,6 +41,19 @@ def get_event_for_organiser(user: User, event_id: int) -> Event:
     return get_object_or_404(
         Event.objects.select_related("club").filter(club__in=clubs_for(user)), pk=event_id
     )
+
+
+def events_for_viewer(user: User) -> QuerySet[Event]:
+    """The events whose public pages (standings, results, players) `user`
+    may see: every published event, and the drafts of the clubs they
+    organise."""
+    return Event.objects.filter(~Q(status=EventStatus.DRAFT) | Q(club__in=clubs_for(user)))
+
+
+def get_event_for_viewer(user: User, event_id: int) -> Event:
+    """A published event for anyone; a draft only for its organisers (404
+    for anyone else, as for an event that does not exist)."""
+    return get_object_or_404(events_for_viewer(user).select_related("club"), pk=event_id)
 
 
 def get_round_for_organiser(user: User, round_id: int) -> Round:
@@ -93,6 +106,13 @@ def get_registration_for_organiser(user: User, registration_id: int) -> Registra
         ),
         pk=registration_id,
     )
+
+
+def get_event_for_member(member: Member, event_id: int) -> Event:
+    """An event of the member's own club that is not a draft; 404 for any
+    other (no existence leak: a draft is for its organisers only)."""
+    return get_object_or_404(
+        Event.objects.filter(club=member.club).exclude(status=EventStatus.DRAFT), pk=event_id)
 
 
 def member_for(user: User) -> Member | None:

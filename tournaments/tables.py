@@ -1,6 +1,8 @@
 """The standings of an event as a table (django-tables2).
 
-The order is the ranking itself, so the columns are not sortable.
+Unsorted, the rows are in ranking order; a reader may sort by any column
+(the position column sorts by that ranking order, as unranked rows have no
+position).
 """
 
 from collections.abc import Sequence
@@ -8,6 +10,7 @@ from decimal import Decimal
 from typing import Any
 
 import django_tables2 as tables
+from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
@@ -16,7 +19,9 @@ from tournaments.models import Event
 from tournaments.ranking import StandingRow
 
 
-def standing_records(event: Event, rows: Sequence[StandingRow]) -> list[dict[str, Any]]:
+def standing_records(
+    event: Event, rows: Sequence[StandingRow], *, unconfirmed: frozenset[int] = frozenset(),
+) -> list[dict[str, Any]]:
     """The standings rows with what the page shows beside them: the club, and
     whether the player is a guest or a substitute (listed, not ranked)."""
     registrations = {
@@ -26,12 +31,16 @@ def standing_records(event: Event, rows: Sequence[StandingRow]) -> list[dict[str
         )
     }
     records = []
-    for row in rows:
+    for order, row in enumerate(rows):
         registration = registrations.get(row.key) if isinstance(row.key, int) else None
         club = ""
         if registration is not None:
             club = registration.member.club.name if registration.member else registration.guest_club
         records.append({
+            "order": order,
+            "key": row.key,
+            "event_id": event.pk,
+            "unconfirmed": row.key in unconfirmed,
             "position": row.position,
             "name": row.name,
             "club": club,
@@ -47,8 +56,8 @@ def standing_records(event: Event, rows: Sequence[StandingRow]) -> list[dict[str
 
 
 class StandingsTable(tables.Table):  # type: ignore[misc]
-    position = tables.Column(verbose_name=_("Position"), attrs={"td": {"class": "num"},
-                                                                "th": {"class": "num"}})
+    position = tables.Column(verbose_name=_("Position"), order_by=("order",),
+                             attrs={"td": {"class": "num"}, "th": {"class": "num"}})
     name = tables.Column(verbose_name=_("Name"))
     club = tables.Column(verbose_name=_("Club"), default="")
     table_points = tables.Column(verbose_name=_("Table points"),
@@ -59,10 +68,10 @@ class StandingsTable(tables.Table):  # type: ignore[misc]
                                   attrs={"td": {"class": "num"}, "th": {"class": "num"}})
 
     class Meta:
-        orderable = False
         template_name = "clubs/_table.html"
         attrs = {"class": "table standings"}
-        empty_text = _("No results yet: the standings appear when a round is closed.")
+        empty_text = _("No results yet: the standings appear when the first hands are entered.")
+        row_attrs = {"class": lambda record: "unconfirmed" if record["unconfirmed"] else ""}
 
     def __init__(self, *args: Any, caption: str = "", **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -73,16 +82,22 @@ class StandingsTable(tables.Table):  # type: ignore[misc]
         return str(record["position"]) if record["ranked"] else "–"
 
     def render_name(self, record: dict[str, Any]) -> str:
+        name = format_html('<a href="{}">{}</a>', reverse(
+            "tournaments:player", args=[record["event_id"], record["key"]]), record["name"])
         if record["substitute_for"]:
-            return format_html(
-                '{} <span class="badge">{}</span>', record["name"],
+            name = format_html(
+                '{} <span class="badge">{}</span>', name,
                 _("substitute for %(name)s, not ranked") % {"name": record["substitute_for"]},
             )
-        if not record["ranked"]:
-            return format_html('{} <span class="badge">{}</span>', record["name"], _("not ranked"))
-        if record["is_guest"]:
-            return format_html('{} <span class="badge">{}</span>', record["name"], _("guest"))
-        return str(record["name"])
+        elif not record["ranked"]:
+            name = format_html('{} <span class="badge">{}</span>', name, _("not ranked"))
+        elif record["is_guest"]:
+            name = format_html('{} <span class="badge">{}</span>', name, _("guest"))
+        if record["unconfirmed"]:
+            # The issue: unconfirmed hands are marked in the standings.
+            name = format_html('{} <span class="badge badge-warning">{}</span>', name,
+                               _("includes unconfirmed hands"))
+        return name
 
     def render_table_points(self, value: Decimal) -> str:
         return points(value)

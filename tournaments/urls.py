@@ -26,3 +26,21 @@ urlpatterns = [
     path("api/tables/<int:table_id>/", api.table_state, name="api_table"),
     path("api/tables/<int:table_id>/hands/", api.submit_hand, name="api_hands"),
 ]
+
+# The scorekeeper's score-entry page (tournaments.entry_views).
+from tournaments import entry_views  # noqa: E402
+
+urlpatterns += [
+    path("tables/<int:table_id>/score/", entry_views.table_page, name="score_entry"),
+    path("tables/score-sw.js", entry_views.service_worker, name="score_entry_sw"),
+    path("api/tables/<int:table_id>/preview/", entry_views.preview, name="api_preview"),
+]
+
+# Public results (standings, per round, per player): published events for
+# anyone, drafts for their organisers (clubs.access.get_event_for_viewer).
+urlpatterns += [
+    path("events/<int:event_id>/standings/live/", views.standings_live, name="standings_live"),
+    path("events/<int:event_id>/rounds/<int:number>/results/", views.round_results,
+         name="round_results"),
+    path("events/<int:event_id>/players/<int:registration_id>/", views.player, name="player"),
+]

@@ -2,7 +2,7 @@
 seating, hands), the member's self-registration, and the public standings.
 
 Views translate HTTP to service calls. Every event, round and club is fetched
-through clubs/access.py (a member's event through `_event_for_member`), so no
+through clubs/access.py (a member's event through `get_event_for_member`), so no
 view can forget the permission check. Every change is a POST; a service's
 ValidationError is shown on the page (status 400) and changes nothing.
 """
@@ -16,12 +16,15 @@ from django.core.exceptions import ValidationError
 from django.db.models import Prefetch
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
+from django_tables2 import RequestConfig
 
 from clubs import access
 from clubs.forms import add_service_error
 from clubs.models import Member
+from tournaments.filters import StandingsFilter
 from tournaments.forms import (
     SEAT_LABELS,
     DropOutForm,
@@ -446,34 +449,101 @@ def seated_tables_for(table: Table) -> list[dict[str, Any]]:
 # --- Public standings -----------------------------------------------------------
 
 
-@require_GET
-def standings(request: HttpRequest, event_id: int) -> HttpResponse:
-    """Public, read-only: members follow the standings during the event."""
-    event = get_object_or_404(
-        Event.objects.exclude(status=EventStatus.DRAFT).select_related("club"), pk=event_id
-    )
+STANDINGS_PER_PAGE = 50
+
+
+def _standings_context(request: HttpRequest, event: Event) -> dict[str, Any]:
+    """The standings table, filtered by club, sorted and paginated as asked:
+    after a closed round (`?after=`), or live (closed rounds plus the hands
+    entered so far in the rounds being played)."""
     closed = list(event.rounds.filter(status=RoundStatus.CLOSED).values_list("number", flat=True))
     after_round: int | None = None
     if request.GET.get("after", "").isdigit() and int(request.GET["after"]) in closed:
         after_round = int(request.GET["after"])
-    rows = standings_service.event_standings(event, after_round=after_round)
-    table = StandingsTable(
-        standing_records(event, rows),
-        caption=_("Standings after round %(number)s") % {"number": after_round or max(closed)}
-        if closed else _("Standings"),
-    )
-    return render(request, "tournaments/standings.html", {
-        "club": event.club, "event": event, "table": table, "closed_rounds": closed,
-        "after_round": after_round or (max(closed) if closed else None),
+    live: standings_service.LiveStandings | None = None
+    if after_round is not None:
+        rows = standings_service.event_standings(event, after_round=after_round)
+        caption = _("Standings after round %(number)s") % {"number": after_round}
+    else:
+        live = standings_service.live_standings(event)
+        rows = live.rows
+        if live.running_rounds:
+            caption = _("Standings during round %(number)s") % {
+                "number": live.running_rounds[-1]}
+        elif closed:
+            caption = _("Standings after round %(number)s") % {"number": max(closed)}
+        else:
+            caption = _("Standings")
+    club_filter = StandingsFilter(request.GET, event=event)
+    records = standing_records(event, rows,
+                               unconfirmed=live.unconfirmed if live else frozenset())
+    if club_filter.is_bound and club_filter.form.is_valid() and club_filter.form.cleaned_data[
+            "club"]:
+        shown = set(club_filter.qs.values_list("pk", flat=True))
+        records = [record for record in records if record["key"] in shown]
+    table = StandingsTable(records, caption=caption)
+    RequestConfig(request, paginate={"per_page": STANDINGS_PER_PAGE}).configure(table)
+    return {
+        "club": event.club, "event": event, "table": table, "filter": club_filter,
+        "closed_rounds": closed,
+        "after_round": after_round,
+        "live": live,
+        "has_unconfirmed": bool(live and live.unconfirmed),
+        "result_rounds": event.rounds.filter(
+            status__in=(RoundStatus.STARTED, RoundStatus.CLOSED)).order_by("number"),
+        "query": request.GET.urlencode(),
+    }
+
+
+@require_GET
+def standings(request: HttpRequest, event_id: int) -> HttpResponse:
+    """Public for published events: members follow the standings during the
+    event; the live part refreshes itself (standings_live)."""
+    event = access.get_event_for_viewer(request.user, event_id)
+    return render(request, "tournaments/standings.html", _standings_context(request, event))
+
+
+@require_GET
+def standings_live(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The standings fragment the standings page polls (htmx) every 10 s."""
+    event = access.get_event_for_viewer(request.user, event_id)
+    response = render(request, "tournaments/_standings_live.html",
+                      _standings_context(request, event))
+    # A poll must never be answered from a cache: it exists to be fresh.
+    patch_cache_control(response, no_cache=True, no_store=True, must_revalidate=True)
+    return response
+
+
+@require_GET
+def round_results(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
+    """Public: each table of a round with its players' score, table points
+    and rank; provisional while the round is being played."""
+    event = access.get_event_for_viewer(request.user, event_id)
+    round_ = get_object_or_404(event.rounds.filter(
+        status__in=(RoundStatus.STARTED, RoundStatus.CLOSED)), number=number)
+    return render(request, "tournaments/round_results.html", {
+        "club": event.club, "event": event, "round": round_,
+        "tables": standings_service.round_results(round_),
+        "provisional": round_.status == RoundStatus.STARTED,
+    })
+
+
+@require_GET
+def player(request: HttpRequest, event_id: int, registration_id: int) -> HttpResponse:
+    """Public: a player's hands per round (hand number, seat wind, value,
+    settlement) and table points per round."""
+    event = access.get_event_for_viewer(request.user, event_id)
+    registration = get_object_or_404(
+        event.registrations.select_related("member__club"), pk=registration_id)
+    player_rounds = standings_service.player_rounds(registration)
+    return render(request, "tournaments/player.html", {
+        "club": event.club, "event": event, "registration": registration,
+        "rounds": player_rounds,
+        "requires_confirmation": event.requires_confirmation,
     })
 
 
 # --- Members: self-registration ---------------------------------------------------
-
-
-def _event_for_member(member: Member, event_id: int) -> Event:
-    """An event of the member's own club; 404 for any other (no existence leak)."""
-    return get_object_or_404(Event, pk=event_id, club=member.club)
 
 
 def my_events_page(
@@ -510,7 +580,7 @@ def self_register(request: HttpRequest, event_id: int) -> HttpResponse:
     member = access.member_for(request.user)
     if member is None:
         raise Http404
-    event = _event_for_member(member, event_id)
+    event = access.get_event_for_member(member, event_id)
     try:
         registration = registrations.register(event, member=member, by_organiser=False)
     except ValidationError as error:
@@ -525,7 +595,7 @@ def self_withdraw(request: HttpRequest, event_id: int) -> HttpResponse:
     member = access.member_for(request.user)
     if member is None:
         raise Http404
-    event = _event_for_member(member, event_id)
+    event = access.get_event_for_member(member, event_id)
     registration = get_object_or_404(event.registrations, member=member)
     try:
         registrations.withdraw(registration)

@@ -48,7 +48,7 @@ def test_it_marks_substitutes_unranked(
 def test_it_shows_an_empty_standings_page_before_results(client: Client, event: Event) -> None:
     response = client.get(f"/en/events/{event.pk}/standings/")
     assert response.status_code == 200
-    assert "the standings appear when a round is closed" in response.content.decode()
+    assert "the standings appear when the first hands are entered" in response.content.decode()
 
 
 def test_it_hides_events_in_preparation(client: Client, event: Event) -> None:

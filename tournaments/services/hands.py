@@ -476,6 +476,32 @@ def submit_hand(table: Table, *, game_input: Mapping[str, Any], submission_id: s
             return existing, False
 
 
+def preview_hand(table: Table, game_input: Mapping[str, Any]) -> dict[str, Any]:
+    """Score the next hand as submit_hand would, without saving anything: the
+    score-entry page shows the breakdown and settlement before the scorekeeper
+    saves. Refuses what submit_hand would refuse (ValidationError, with the
+    engine's message). No permission check: callers fetched the table through
+    clubs.access."""
+    entry = normalise(game_input)
+    seats = _seats(table)
+    previous = list(table.hands.order_by("number").values_list("result", flat=True))
+    if entry["east"] is None:
+        entry = {**entry, "east": next_east(list(seats), previous)[0]}
+    game, result, winds = _score(table, table.round.event, seats, entry,
+                                 prevailing_wind(previous, len(seats)))
+    return {
+        "game": game,
+        "result": result,
+        "players": [
+            {"position": position, "name": seats[position].registration.name,
+             "seat_wind": wind, "value": result["scores"][wind],
+             "settlement": result["settlement"][wind]}
+            for position, wind in sorted(winds.items())
+        ],
+        "breakdown": result.get("hands", {}),
+    }
+
+
 # --- Correcting and deleting ---------------------------------------------------------
 
 

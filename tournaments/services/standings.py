@@ -20,8 +20,13 @@ from tournaments import ranking
 from tournaments.models import (
     Event,
     EventKind,
+    Hand,
+    HandScore,
     Registration,
+    Round,
     RoundStatus,
+    Seat,
+    Table,
     TableResult,
 )
 
@@ -141,3 +146,217 @@ def club_evenings(club: Club, year: int) -> list[SeasonEvening]:
             names=names,
         ))
     return evenings
+
+
+# --- Live: the round being played counts as it is played ----------------------------
+
+
+@dataclass(frozen=True)
+class RunningResult:
+    """A player's provisional result at a table of a started round: the sum
+    of the hands entered so far and the table points they would give now."""
+
+    table_id: int
+    registration_id: int
+    score: int
+    table_points: Decimal
+    rank: int
+
+
+def running_results(event: Event, tables: QuerySet[Table]) -> list[RunningResult]:
+    """Provisional results of `tables` (of `event`) from the hands entered so
+    far; a table without hands has no results yet, so nobody gets table
+    points for sitting down."""
+    scores: dict[int, dict[int, int]] = defaultdict(dict)
+    for table_id, registration_id, total in (
+        HandScore.objects.filter(hand__table__in=tables)
+        .values_list("hand__table_id", "registration_id").annotate(total=Sum("settlement"))
+    ):
+        scores[table_id][registration_id] = total
+    if not scores:
+        return []
+    # Players seated at a table with hands but without a score row yet (a
+    # fifth player sitting out every hand so far) still take part in its ranks.
+    for table_id, registration_id in Seat.objects.filter(table_id__in=list(scores)).values_list(
+            "table_id", "registration_id"):
+        scores[table_id].setdefault(registration_id, 0)
+    mahjongs = _count_per_table(tables, "winner_id")
+    deal_ins = _count_per_table(tables, "discarder_id")
+    results = []
+    for table_id, per_player in scores.items():
+        try:
+            points = ranking.table_points(
+                per_player, event.table_point_scheme, event.tie_rule,
+                mahjongs={k: v for k, v in mahjongs[table_id].items() if k in per_player},
+                deal_ins={k: v for k, v in deal_ins[table_id].items() if k in per_player},
+            )
+        except ValueError:
+            # A table the scheme cannot rank (closing would refuse it): scores only.
+            points = {player: Decimal(0) for player in per_player}
+        for player, score in per_player.items():
+            results.append(RunningResult(
+                table_id=table_id, registration_id=player, score=score,
+                table_points=points[player],
+                rank=1 + sum(1 for other in per_player
+                             if (points[other], per_player[other]) > (points[player], score)),
+            ))
+    return results
+
+
+def _count_per_table(tables: QuerySet[Table], field: str) -> dict[int, dict[int, int]]:
+    counts: dict[int, dict[int, int]] = defaultdict(dict)
+    for table_id, key, count in (
+        Hand.objects.filter(table__in=tables, **{f"{field}__isnull": False})
+        .values_list("table_id", field).annotate(count=Count("pk"))
+    ):
+        counts[table_id][key] = count
+    return counts
+
+
+@dataclass(frozen=True)
+class LiveStandings:
+    rows: list[ranking.StandingRow]
+    # The started rounds whose hands so far are included.
+    running_rounds: list[int]
+    # Registrations whose score includes hands not confirmed yet (only for
+    # events that ask for confirmation: elsewhere no hand is ever confirmed).
+    unconfirmed: frozenset[int]
+
+
+def live_standings(event: Event) -> LiveStandings:
+    """The standings as they are now: every closed round's results plus the
+    hands entered so far in the rounds being played, with provisional table
+    points. Ranked like `event_standings`."""
+    closed = _totals(_closed_results().filter(table__round__event=event)).get(event.pk, {})
+    started = Table.objects.filter(round__event=event, round__status=RoundStatus.STARTED)
+    running = running_results(event, started)
+    points: dict[int, Decimal] = defaultdict(Decimal)
+    scores: dict[int, int] = defaultdict(int)
+    played: dict[int, int] = defaultdict(int)
+    for registration_id, total in closed.items():
+        points[registration_id] += total.table_points
+        scores[registration_id] += total.score
+        played[registration_id] += total.rounds_played
+    for result in running:
+        points[result.registration_id] += result.table_points
+        scores[result.registration_id] += result.score
+        played[result.registration_id] += 1
+    registrations = _registrations(played)
+    rows = ranking.standings(
+        (ranking.StandingRow(
+            key=registration_id, name=registrations[registration_id].name,
+            table_points=points[registration_id], score=scores[registration_id],
+            rounds_played=rounds, ranked=_ranked(event, registrations[registration_id]),
+        ) for registration_id, rounds in played.items()),
+        order=event.ranking_order,
+    )
+    unconfirmed: frozenset[int] = frozenset()
+    if event.requires_confirmation:
+        unconfirmed = frozenset(
+            HandScore.objects.filter(hand__table__round__event=event,
+                                     hand__confirmed_at__isnull=True)
+            .values_list("registration_id", flat=True).distinct()
+        )
+    running_rounds = sorted(set(
+        Round.objects.filter(event=event, status=RoundStatus.STARTED)
+        .values_list("number", flat=True)))
+    return LiveStandings(rows=rows, running_rounds=running_rounds, unconfirmed=unconfirmed)
+
+
+# --- Per round and per player ------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ResultLine:
+    registration: Registration
+    score: int
+    table_points: Decimal
+    rank: int
+    unconfirmed: bool = False
+
+
+@dataclass(frozen=True)
+class TableResults:
+    table: Table
+    lines: list[ResultLine]
+
+
+def round_results(round_: Round) -> list[TableResults]:
+    """Each table of a closed or started round with its players' score,
+    table points and rank (provisional while the round is played), best
+    first."""
+    event = round_.event
+    tables = {table.pk: table for table in round_.tables.order_by("number")}
+    if round_.status == RoundStatus.CLOSED:
+        found: list[tuple[int, int, int, Decimal, int]] = [
+            (r.table_id, r.registration_id, r.score, r.table_points, r.rank)
+            for r in TableResult.objects.filter(table__round=round_)
+        ]
+    else:
+        found = [(r.table_id, r.registration_id, r.score, r.table_points, r.rank)
+                 for r in running_results(event, round_.tables.all())]
+    unconfirmed: set[tuple[int, int]] = set()
+    if event.requires_confirmation:
+        unconfirmed = set(HandScore.objects.filter(
+            hand__table__round=round_, hand__confirmed_at__isnull=True,
+        ).values_list("hand__table_id", "registration_id"))
+    registrations = _registrations(line[1] for line in found)
+    per_table: dict[int, list[ResultLine]] = defaultdict(list)
+    for table_id, registration_id, score, table_points, rank in found:
+        per_table[table_id].append(ResultLine(
+            registration=registrations[registration_id], score=score,
+            table_points=table_points, rank=rank,
+            unconfirmed=(table_id, registration_id) in unconfirmed))
+    return [
+        TableResults(table=table, lines=sorted(
+            per_table[table_id], key=lambda line: (line.rank, line.registration.name)))
+        for table_id, table in tables.items()
+        if per_table[table_id]
+    ]
+
+
+@dataclass(frozen=True)
+class PlayerRound:
+    round: Round
+    table: Table
+    hands: list[HandScore]
+    score: int
+    table_points: Decimal | None  # None before the first hand
+    rank: int | None
+    provisional: bool  # the round is still being played
+
+
+def player_rounds(registration: Registration) -> list[PlayerRound]:
+    """A player's rounds in their event (started or closed), with each hand
+    they played: number, seat wind, value, settlement; and the table's
+    result (provisional while the round is played)."""
+    event = registration.event
+    seats = list(
+        Seat.objects.filter(registration=registration,
+                            round__status__in=(RoundStatus.STARTED, RoundStatus.CLOSED))
+        .select_related("round", "table").order_by("round__number")
+    )
+    hand_scores: dict[int, list[HandScore]] = defaultdict(list)
+    for score in (HandScore.objects.filter(registration=registration)
+                  .select_related("hand").order_by("hand__number")):
+        hand_scores[score.hand.table_id].append(score)
+    closed = {r.table_id: r for r in TableResult.objects.filter(registration=registration)}
+    started = [seat.table_id for seat in seats if seat.round.status == RoundStatus.STARTED]
+    running = {
+        r.table_id: r for r in running_results(event, Table.objects.filter(pk__in=started))
+        if r.registration_id == registration.pk
+    }
+    rounds = []
+    for seat in seats:
+        result: TableResult | RunningResult | None = (
+            closed.get(seat.table_id) if seat.round.status == RoundStatus.CLOSED
+            else running.get(seat.table_id))
+        hands = hand_scores.get(seat.table_id, [])
+        rounds.append(PlayerRound(
+            round=seat.round, table=seat.table, hands=hands,
+            score=result.score if result else sum(h.settlement for h in hands),
+            table_points=result.table_points if result else None,
+            rank=result.rank if result else None,
+            provisional=seat.round.status == RoundStatus.STARTED,
+        ))
+    return rounds

@@ -1,0 +1,161 @@
+"""The score-entry page in a real browser: hands by tiles and by values, a
+hand entered while the connection is cut, and an outsider refused."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+
+from tests.scoring_entry.conftest import players
+from tournaments.models import Hand, HandScore, Table
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+
+def log_in(page: Any, base: str, username: str) -> None:
+    page.goto(base + "/en/accounts/login/")
+    page.fill("#id_username", username)
+    page.fill("#id_password", "pw")
+    page.click("main button[type=submit]")
+    page.wait_for_load_state()
+
+
+def tap(page: Any, tiles: str) -> None:
+    """Tap the tiles of a group like "2228m4777p" in the picker."""
+    digits: list[str] = []
+    for char in tiles:
+        if char.isdigit():
+            digits.append(char)
+        else:
+            for digit in digits:
+                page.click(f'.se-picker [data-tile="{digit}{char}"]')
+            digits = []
+
+
+def enter_values(page: Any, values: dict[int, int], winner: int) -> None:
+    page.check('input[name=mode][value="values"]')
+    for position, value in values.items():
+        page.fill(f"#se-value-{position}", str(value))
+    page.check(f'#se-winner input[value="{winner}"]')
+
+
+def open_page(browser: Any, live_server: Any, username: str, width: int = 390
+              ) -> tuple[Any, Any]:
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    page = context.new_page()
+    log_in(page, live_server.url, username)
+    return context, page
+
+
+def test_a_scorekeeper_enters_hands_online_and_offline(
+        browser: Any, live_server: Any, table: Table, keeper: User, artifacts: Path) -> None:
+    context, page = open_page(browser, live_server, "vera", width=360)
+    url = f"{live_server.url}/en/tables/{table.pk}/score/"
+    page.goto(url)
+    east, south, west, north = players(table)
+    assert page.locator(".se-player.is-east").inner_text().count(east.name) == 1
+
+    # Hand 1 by tiles: the worked example of seed 003.
+    page.check('input[name=mode][value="tiles"]')
+    page.check('#se-winner input[value="1"]')
+    tap(page, "234456m345678p33s")
+    page.check('#se-tile-player input[value="0"]')
+    tap(page, "2228m4777p19s555z")
+    page.check('#se-tile-player input[value="3"]')
+    tap(page, "1245899s222z")
+    page.check('input[name=target][value="pung"]')
+    tap(page, "6s")
+    page.check('input[name=target][value="winning"]')
+    tap(page, "3s")
+    page.click('.se-dead[data-position="2"]')
+    page.check('#se-discarder input[value="2"]')
+    page.select_option("#se-win-source", "discard")
+    page.click("#se-check")
+    preview = page.locator("#se-preview")
+    preview.locator(".se-settlement").wait_for()
+    assert "+384" in preview.inner_text()
+    assert "all chows" in preview.inner_text()
+    page.screenshot(path=str(artifacts / "score-entry-360-tiles.png"), full_page=True)
+    page.click("#se-save")
+    page.locator('#se-hands tr[data-hand="1"]').wait_for()
+    hand = Hand.objects.get(table=table, number=1)
+    assert {s.registration_id: s.settlement for s in HandScore.objects.filter(hand=hand)} == {
+        east.pk: 24, south.pk: 384, west.pk: -244, north.pk: -164}
+
+    # Hand 2 by values: South (position 1) is East now.
+    # The page has the table's new state (winds moved on) once the number moved.
+    page.locator("#se-hand-number", has_text="2").wait_for()
+    enter_values(page, {0: 0, 1: 40, 2: 0, 3: 8}, winner=1)
+    page.click("#se-save")
+    page.locator('#se-hands tr[data-hand="2"]').wait_for()
+    assert Hand.objects.filter(table=table).count() == 2
+    assert Hand.objects.get(table=table, number=2).entry["kind"] == "values"
+
+    # Hand 3 with the connection cut: kept on the device, sent once it is back.
+    page.locator("#se-hand-number", has_text="3").wait_for()
+    context.set_offline(True)
+    enter_values(page, {0: 24, 1: 0, 2: 0, 3: 0}, winner=0)
+    page.click("#se-save")
+    page.locator("#se-queue-section").wait_for(state="visible")
+    assert "Not yet sent" in page.locator("#se-queue").inner_text()
+    assert "Not yet sent" in page.locator("#se-hands .se-unsent").inner_text()
+    assert Hand.objects.filter(table=table).count() == 2
+    page.screenshot(path=str(artifacts / "score-entry-360-offline.png"), full_page=True)
+    context.set_offline(False)
+    page.locator('#se-hands tr[data-hand="3"]').wait_for(timeout=20000)
+    page.locator("#se-queue-section").wait_for(state="hidden")
+    assert Hand.objects.filter(table=table).count() == 3
+    third = Hand.objects.get(table=table, number=3)
+    assert third.entry["values"] == {"0": 24, "1": 0, "2": 0, "3": 0}
+    # A reload after the send leaves nothing queued and nothing doubled.
+    page.reload()
+    page.locator('#se-hands tr[data-hand="3"]').wait_for()
+    assert page.locator("#se-queue-section").is_hidden()
+    assert Hand.objects.filter(table=table).count() == 3
+
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.screenshot(path=str(artifacts / "score-entry-1280.png"), full_page=True)
+    page.set_viewport_size({"width": 360, "height": 800})
+    page.screenshot(path=str(artifacts / "score-entry-360.png"), full_page=True)
+    context.close()
+
+
+def test_an_impossible_hand_is_refused_on_the_spot(
+        browser: Any, live_server: Any, table: Table, keeper: User) -> None:
+    context, page = open_page(browser, live_server, "vera")
+    page.goto(f"{live_server.url}/en/tables/{table.pk}/score/")
+    page.check('input[name=mode][value="tiles"]')
+    page.check('#se-winner input[value="1"]')
+    tap(page, "234456m345678p3s")
+    page.click("#se-save")
+    page.locator("#se-preview .alert-error", has_text="13 tiles").wait_for(timeout=5000)
+    assert Hand.objects.count() == 0
+    assert page.locator("#se-queue-section").is_hidden()
+    context.close()
+
+
+def test_a_reload_without_a_connection_still_shows_the_page(
+        browser: Any, live_server: Any, table: Table, keeper: User) -> None:
+    context, page = open_page(browser, live_server, "vera")
+    url = f"{live_server.url}/en/tables/{table.pk}/score/"
+    page.goto(url)
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.reload()  # now controlled by the worker, which caches the page
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    context.set_offline(True)
+    page.reload()
+    page.locator("#se-form").wait_for()
+    assert page.locator(".se-picker .se-tile").count() == 34
+    context.close()
+
+
+def test_a_user_without_rights_is_refused(
+        browser: Any, live_server: Any, table: Table, other_keeper: User) -> None:
+    context, page = open_page(browser, live_server, "otto")
+    response = page.goto(f"{live_server.url}/en/tables/{table.pk}/score/")
+    assert response is not None and response.status == 404
+    assert page.locator("#se-form").count() == 0
+    context.close()

@@ -1,0 +1,258 @@
+"""Every URL of the project x every role: the expected status of each, and
+for writes, that a refused one changes nothing.
+
+The URL list comes from the URLconf (`get_resolver()`), so a new URL without
+a row here fails `test_every_url_is_in_the_matrix`. Django's admin is left
+out: it has its own permission system (staff flag, model permissions).
+
+Roles, in the order of the columns of MATRIX:
+  admin      site administrator (superuser)
+  org        organiser of the event's club
+  other_org  organiser of another club
+  sk         scorekeeper of this event (every table)
+  sk_other   scorekeeper of another event of the same club
+  member     member of the club (with a login, not registered for the event)
+  anon       not logged in
+Statuses: 200 shown, 302 redirect (for anon: to the login page), 400 refused
+input (allowed, but the empty form is invalid), 403, 404 (not found: also
+what an outsider gets, so nothing tells them the object exists).
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from django.apps import apps
+from django.contrib.auth.models import User
+from django.test import Client
+from django.urls import NoReverseMatch, URLPattern, URLResolver, get_resolver, reverse
+
+from clubs.models import Club, Member
+from tournaments.models import Event, EventStatus, Registration, Round, Scorekeeper
+from tournaments.services import rounds
+
+pytestmark = pytest.mark.django_db
+
+ROLES = ("admin", "org", "other_org", "sk", "sk_other", "member", "anon")
+
+# What the organiser pages answer: the club's organisers (and the site
+# administrator) in, everyone else 404, anonymous to the login page.
+ORGANISER = "200 200 404 404 404 404 302"
+ORGANISER_POST = "400 400 404 404 404 404 302"  # an empty form: refused input
+ORGANISER_ACT = "302 302 404 404 404 404 302"  # done, back to the page
+LOGGED_IN = "200 200 200 200 200 200 302"
+PUBLIC = "200 200 200 200 200 200 200"
+DRAFT = "200 200 404 404 404 404 404"
+SCOREKEEPER = "200 200 404 200 404 404 403"
+SCOREKEEPER_POST = "400 400 404 400 404 404 403"
+SCOREKEEPER_PAGE = "200 200 404 200 404 404 302"
+
+
+@dataclass(frozen=True)
+class Row:
+    name: str
+    method: str
+    expected: str
+    # Overrides of the URL's arguments (see `world`), e.g. a draft event.
+    variant: str = ""
+
+
+MATRIX: list[Row] = [
+    Row("set_language", "POST", "302 302 302 302 302 302 302"),
+    Row("home", "GET", PUBLIC),
+    Row("login", "GET", PUBLIC),
+    Row("logout", "POST", "302 302 302 302 302 302 302"),
+    Row("scoring:check", "GET", LOGGED_IN),
+    Row("scoring:check", "POST", LOGGED_IN),
+    Row("clubs:list", "GET", LOGGED_IN),
+    Row("clubs:detail", "GET", ORGANISER),
+    Row("clubs:member_add", "GET", ORGANISER),
+    Row("clubs:member_add", "POST", "200 200 404 404 404 404 302"),
+    Row("clubs:member_edit", "GET", ORGANISER),
+    Row("clubs:member_edit", "POST", "200 200 404 404 404 404 302"),
+    Row("clubs:season", "GET", PUBLIC),
+    Row("clubs:season_year", "GET", PUBLIC),
+    Row("tournaments:list", "GET", ORGANISER),
+    Row("tournaments:create", "GET", ORGANISER),
+    Row("tournaments:create", "POST", "200 200 404 404 404 404 302"),
+    Row("tournaments:my_events", "GET", LOGGED_IN),
+    Row("tournaments:detail", "GET", ORGANISER),
+    Row("tournaments:detail", "GET", ORGANISER, variant="draft"),
+    Row("tournaments:edit", "GET", ORGANISER),
+    Row("tournaments:edit", "POST", "200 200 404 404 404 404 302"),
+    Row("tournaments:standings", "GET", PUBLIC),
+    Row("tournaments:standings", "GET", DRAFT, variant="draft"),
+    Row("tournaments:standings_live", "GET", PUBLIC),
+    Row("tournaments:standings_live", "GET", DRAFT, variant="draft"),
+    Row("tournaments:round_results", "GET", PUBLIC),
+    Row("tournaments:player", "GET", PUBLIC),
+    Row("tournaments:player", "GET", DRAFT, variant="draft"),
+    # Only a member of the club registers themselves (here refused by the
+    # service: the event is under way); the others have no member record.
+    Row("tournaments:self_register", "POST", "404 404 404 404 404 400 302"),
+    Row("tournaments:self_register", "POST", "404 404 404 404 404 404 302", variant="draft"),
+    Row("tournaments:self_withdraw", "POST", "404 404 404 404 404 404 302"),
+    Row("tournaments:register_member", "POST", ORGANISER_POST),
+    Row("tournaments:register_guest", "POST", ORGANISER_POST),
+    # Withdrawing a player seated in a started round is refused input.
+    Row("tournaments:registration_action", "POST", ORGANISER_POST),
+    Row("tournaments:round_add", "POST", ORGANISER_ACT),
+    Row("tournaments:round", "GET", ORGANISER),
+    Row("tournaments:table", "GET", ORGANISER),
+    Row("tournaments:table", "POST", ORGANISER_POST),
+    Row("tournaments:round_action", "POST", ORGANISER_POST),  # a swap without players
+    Row("tournaments:api_table", "GET", SCOREKEEPER),
+    Row("tournaments:api_hands", "POST", SCOREKEEPER_POST),
+    Row("tournaments:score_entry", "GET", SCOREKEEPER_PAGE),
+    Row("tournaments:score_entry_sw", "GET", PUBLIC),
+    Row("tournaments:api_preview", "POST", SCOREKEEPER_POST),
+]
+
+
+def url_names() -> set[str]:
+    """Every named URL outside the admin, from the URLconf itself."""
+    names: set[str] = set()
+
+    def walk(patterns: list[Any], namespace: str) -> None:
+        for pattern in patterns:
+            if isinstance(pattern, URLResolver):
+                if pattern.namespace == "admin":
+                    continue
+                walk(pattern.url_patterns, pattern.namespace or namespace)
+            elif isinstance(pattern, URLPattern):
+                assert pattern.name, f"unnamed URL {pattern.pattern}: name it and add it here"
+                names.add(f"{namespace}:{pattern.name}" if namespace else pattern.name)
+
+    walk(get_resolver().url_patterns, "")
+    return names
+
+
+def test_every_url_is_in_the_matrix() -> None:
+    assert url_names() == {row.name for row in MATRIX}
+
+
+@dataclass
+class World:
+    event: Event
+    draft: Event
+    round: Round
+    registration: Registration
+    users: dict[str, User | None]
+    kwargs: dict[str, dict[str, Any]]
+
+
+@pytest.fixture
+def world(club: Club, other_club: Club, event: Event, players: list[Registration],
+          member: Member, organiser: User, django_user_model: type[User]) -> World:
+    round_ = rounds.start_round(rounds.seat_round(rounds.add_round(event), seed=1))
+    table = round_.tables.order_by("number").first()
+    assert table is not None
+    rounds.record_hand(table, values={0: 40, 1: 20, 2: 10, 3: 0}, winner=0, east=0)
+    other_event = Event.objects.create(club=club, title="Ander toernooi",
+                                       start_date=datetime.date(2031, 2, 1))
+    draft = Event.objects.create(club=club, title="Concept", status=EventStatus.DRAFT,
+                                 start_date=datetime.date(2031, 3, 1))
+    draft_player = Registration.objects.create(event=draft, guest_name="Gast")
+    scorekeeper = django_user_model.objects.create_user("sk")
+    Scorekeeper.objects.create(user=scorekeeper, event=event)
+    other_scorekeeper = django_user_model.objects.create_user("sk_other")
+    Scorekeeper.objects.create(user=other_scorekeeper, event=other_event)
+    users: dict[str, User | None] = {
+        "admin": django_user_model.objects.create_superuser("root", password="password"),
+        "org": organiser,
+        "other_org": other_club.organisers.get(),
+        "sk": scorekeeper,
+        "sk_other": other_scorekeeper,
+        "member": member.user,
+        "anon": None,
+    }
+    assert players[0].member is not None
+    base = {
+        "slug": club.slug, "member_id": players[0].member.pk, "year": 2031,
+        "event_id": event.pk, "registration_id": players[0].pk, "round_id": round_.pk,
+        "table_id": table.pk, "number": 1,
+    }
+    return World(event=event, draft=draft, round=round_, registration=players[0],
+                 users=users, kwargs={
+                     "": base,
+                     "draft": {**base, "event_id": draft.pk,
+                               "registration_id": draft_player.pk},
+                 })
+
+
+# Per URL: the arguments it takes (of `world.kwargs`) and fixed ones.
+FIXED: dict[str, dict[str, Any]] = {
+    "tournaments:registration_action": {"action": "withdraw"},
+    "tournaments:round_action": {"action": "swap"},
+}
+POST_DATA: dict[str, Callable[[World], dict[str, Any]]] = {
+    "set_language": lambda world: {"language": "en", "next": "/"},
+    "tournaments:round_add": lambda world: {"seating_method": "random"},
+}
+
+
+def url_for(row: Row, world: World) -> str:
+    available = world.kwargs[row.variant]
+    kwargs = {name: available[name] for name in _arguments(row.name) if name in available}
+    kwargs.update(FIXED.get(row.name, {}))
+    try:
+        return reverse(row.name, kwargs=kwargs or None)
+    except NoReverseMatch:  # pragma: no cover - a URL argument missing in `world`
+        raise AssertionError(f"add the arguments of {row.name} to the world fixture") from None
+
+
+def _arguments(name: str) -> list[str]:
+    namespace, _, view = name.rpartition(":")
+    resolver = get_resolver()
+    if namespace:
+        resolver = resolver.namespace_dict[namespace][1]
+    possibilities = resolver.reverse_dict.getlist(view)
+    assert possibilities, name
+    (_candidates, _pattern, _defaults, converters) = possibilities[0]
+    return list(converters)
+
+
+def snapshot() -> dict[str, list[dict[str, Any]]]:
+    """Every row of the project's own models (and the users)."""
+    models = [*apps.get_app_config("clubs").get_models(),
+              *apps.get_app_config("tournaments").get_models(), User]
+    return {model.__name__: list(model.objects.order_by("pk").values()) for model in models}
+
+
+# POSTs that are no write to the club's data: anyone may send them.
+OPEN_POSTS = {"set_language", "logout"}
+
+
+def refused(row: Row, role: str, status: int) -> bool:
+    if row.method != "POST" or row.name in OPEN_POSTS:
+        return False
+    return status in (403, 404) or (role == "anon" and status == 302)
+
+
+@pytest.mark.parametrize("row", MATRIX, ids=lambda row: f"{row.method} {row.name}"
+                         + (f" [{row.variant}]" if row.variant else ""))
+def test_the_matrix(row: Row, world: World) -> None:
+    url = url_for(row, world)
+    expected = dict(zip(ROLES, (int(status) for status in row.expected.split()), strict=True))
+    wrong = []
+    for role in ROLES:
+        client = Client()
+        user = world.users[role]
+        if user is not None:
+            client.force_login(user)
+        before = snapshot() if refused(row, role, expected[role]) else None
+        if row.method == "GET":
+            response = client.get(url)
+        else:
+            response = client.post(url, POST_DATA.get(row.name, lambda world: {})(world))
+        if response.status_code != expected[role]:
+            wrong.append(f"{role}: {response.status_code}, expected {expected[role]}")
+        elif role == "anon" and expected[role] == 302 and row.name not in OPEN_POSTS:
+            assert "/accounts/login/" in response["Location"], response["Location"]
+        if before is not None:
+            assert snapshot() == before, f"{role} changed something with a refused {url}"
+    assert not wrong, f"{row.method} {url}: " + "; ".join(wrong)
