@@ -76,6 +76,11 @@ TEMPLATES = [
 
 # --- Database ---------------------------------------------------------------
 
+# Concurrent score entry on SQLite: wait for a lock instead of failing at once
+# with "database is locked"; IMMEDIATE takes the write lock at BEGIN, so waits
+# happen there. Applied to a sqlite:/// DATABASE_URL too.
+SQLITE_OPTIONS = {"timeout": 20, "transaction_mode": "IMMEDIATE"}
+
 DATABASE_URL = env_str("DATABASE_URL")
 if DATABASE_URL:
     try:
@@ -85,17 +90,14 @@ if DATABASE_URL:
     except ValueError as exc:
         # The message names the scheme only; never echo the URL (it holds a password).
         raise ImproperlyConfigured(f"DATABASE_URL is not usable: {exc}") from None
+    if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+        DATABASES["default"]["OPTIONS"] = {**SQLITE_OPTIONS, **DATABASES["default"].get("OPTIONS", {})}
 else:
     DATABASES = {
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": str(BASE_DIR / "db.sqlite3"),
-            "OPTIONS": {
-                # Wait for a lock instead of failing at once with "database is locked";
-                # IMMEDIATE takes the write lock at BEGIN, so waits happen there.
-                "timeout": 20,
-                "transaction_mode": "IMMEDIATE",
-            },
+            "OPTIONS": dict(SQLITE_OPTIONS),
         }
     }
 

@@ -100,6 +100,14 @@ def test_it_selects_postgresql_from_database_url() -> None:
     assert values["DATABASE"]["NAME"] == "mahjong"
 
 
+def test_a_sqlite_database_url_waits_for_locks_like_the_default() -> None:
+    # Without the busy timeout, concurrent score entry fails at once with
+    # "database is locked" (found by bench/web.py under load).
+    values = load_settings(DATABASE_URL="sqlite:////tmp/mahjong-test.sqlite3")
+    assert values["DATABASE"]["ENGINE"] == "django.db.backends.sqlite3"
+    assert values["DATABASE"]["OPTIONS"] == {"timeout": 20, "transaction_mode": "IMMEDIATE"}
+
+
 def test_it_refuses_an_unknown_database_url_without_echoing_it() -> None:
     message = refusal(DATABASE_URL="nosuchdb://user:secret@db.example/mahjong")
     assert "DATABASE_URL" in message
