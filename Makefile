@@ -13,12 +13,13 @@ BOOTSTRAP_PYTHON := $(shell command -v python3.11 || command -v python3)
 DEV_STAMP := $(VENV)/.installed-dev
 BENCH_STAMP := $(VENV)/.installed-bench
 
-.PHONY: help run test bench lint format messages clean
+.PHONY: help run test bench bench-web lint format messages clean
 
 help:
 	@echo "make run    start the site on http://127.0.0.1:8000 with a demo login"
 	@echo "make test   lint, type-check the engine, run the tests"
-	@echo "make bench  benchmark the scoring engine"
+	@echo "make bench  benchmark the scoring engine and seating"
+	@echo "make bench-web  load-test standings and hand submission on gunicorn"
 	@echo "make lint   ruff, and mypy over the engine (strict) and the apps"
 	@echo "make clean  remove caches and collected static files"
 
@@ -46,6 +47,11 @@ test: $(DEV_STAMP)
 bench: $(BENCH_STAMP)
 	$(PY) bench/engine.py
 	$(PY) bench/seating.py
+
+# A real server (gunicorn) under load on loopback; about 2 minutes. Exits 1
+# when a target is missed. DATABASE_URL=postgres://... to run on PostgreSQL.
+bench-web: $(BENCH_STAMP)
+	$(PY) bench/web.py $(if $(DATABASE_URL),--database-url $(DATABASE_URL),)
 
 lint: $(DEV_STAMP)
 	$(BIN)/ruff check .
