@@ -59,6 +59,26 @@ def api_view(view: View) -> View:
     return wrapper
 
 
+# What a submission carries besides the hand itself.
+SUBMISSION_FIELDS = ("submission_id", "expected_version")
+
+
+def json_body(request: HttpRequest) -> dict[str, Any]:
+    """The request's JSON object; a ValidationError (400) for anything else."""
+    try:
+        body = json.loads(request.body)
+    except (ValueError, UnicodeDecodeError):
+        raise ValidationError(_("The request is not JSON.")) from None
+    if not isinstance(body, dict):
+        raise ValidationError(_("The request must be a JSON object."))
+    return body
+
+
+def hand_input(body: dict[str, Any]) -> dict[str, Any]:
+    """The hand as entered: the body without the submission's own fields."""
+    return {key: value for key, value in body.items() if key not in SUBMISSION_FIELDS}
+
+
 @require_GET
 @api_view
 def table_state(request: HttpRequest, table_id: int) -> HttpResponse:
@@ -70,17 +90,11 @@ def table_state(request: HttpRequest, table_id: int) -> HttpResponse:
 @api_view
 def submit_hand(request: HttpRequest, table_id: int) -> HttpResponse:
     table = access.get_table_for_scorekeeper(request.user, table_id)
-    try:
-        body = json.loads(request.body)
-    except (ValueError, UnicodeDecodeError):
-        raise ValidationError(_("The request is not JSON.")) from None
-    if not isinstance(body, dict):
-        raise ValidationError(_("The request must be a JSON object."))
-    for field in ("submission_id", "expected_version"):
+    body = json_body(request)
+    for field in SUBMISSION_FIELDS:
         if field not in body:
             raise ValidationError(_("%(field)s is missing.") % {"field": field})
-    game_input = {key: value for key, value in body.items()
-                  if key not in ("submission_id", "expected_version")}
+    game_input = hand_input(body)
     hand, created = hands.submit_hand(
         table, game_input=game_input, submission_id=body["submission_id"],
         expected_version=body["expected_version"], user=request.user)

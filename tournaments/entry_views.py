@@ -16,7 +16,6 @@ from __future__ import annotations
 import json
 
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.templatetags.static import static
@@ -25,7 +24,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from clubs import access
-from tournaments.api import api_view
+from tournaments.api import api_view, hand_input, json_body
 from tournaments.services import hands
 
 # The 34 tiles in the engine's notation, in picker order.
@@ -104,15 +103,7 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
 @api_view
 def preview(request: HttpRequest, table_id: int) -> HttpResponse:
     table = access.get_table_for_scorekeeper(request.user, table_id)
-    try:
-        body = json.loads(request.body)
-    except (ValueError, UnicodeDecodeError):
-        raise ValidationError(_("The request is not JSON.")) from None
-    if not isinstance(body, dict):
-        raise ValidationError(_("The request must be a JSON object."))
-    game_input = {key: value for key, value in body.items()
-                  if key not in ("submission_id", "expected_version")}
-    return JsonResponse(hands.preview_hand(table, game_input))
+    return JsonResponse(hands.preview_hand(table, hand_input(json_body(request))))
 
 
 SERVICE_WORKER = """// The score-entry page's service worker: network first, the cache when
