@@ -5,15 +5,20 @@ bulk, rounds 1-7 closed with their table results and round 8 started; starts gun
 127.0.0.1 against that database and measures over loopback with its own thread-based
 load tool:
 
-* standings: GET /en/events/<id>/standings/ with 50 concurrent readers (closed loop,
-  no think time), and the live fragment the page polls;
+* standings: GET /en/events/<id>/standings/ with 50 concurrent readers, twice: each
+  reader reloading about once a second (people reading; the page itself polls every
+  10 s), and with no pause at all (closed loop: the server's saturation, where the
+  latency is simply readers / throughput); then the live fragment the page polls;
 * submission: 100 tables at once, each its own scorekeeper with a session cookie and the
   CSRF token of the score-entry page, reading the table (GET /api/tables/<id>/) and
   posting hands with unique submission ids, some posted twice (a retry must answer 200
-  with the same hand); afterwards hands stored must equal unique submissions.
+  with the same hand); twice: a hand every ~2 s per table (a real hand takes minutes),
+  and every table posting back to back. Afterwards hands stored must equal unique
+  submissions.
 
-Targets (exit status 1 when one is missed): standings p95 < 100 ms, submission p95 <
-150 ms, zero errors, zero lost or duplicated hands.
+Targets (exit status 1 when one is missed, in either load): standings p95 < 100 ms,
+submission p95 < 150 ms, zero errors, zero lost or duplicated hands. The load tool
+runs on the same machine as the server and competes with it for the CPU.
 
     python bench/web.py [--quick] [--database-url URL] [--workers N]
 
@@ -345,7 +350,9 @@ class Client:
 
 
 def read_pages(port: int, path: str, total: int, concurrency: int, name: str,
-               budget: float) -> Part:
+               budget: float, think: float = 0.0) -> Part:
+    """`concurrency` readers share `total` requests; each waits about `think`
+    seconds between its requests (0: closed loop, the server's saturation)."""
     part = Part(name)
     counter = iter(range(total))
     counter_lock = threading.Lock()
@@ -353,6 +360,9 @@ def read_pages(port: int, path: str, total: int, concurrency: int, name: str,
 
     def reader() -> None:
         client = Client(port)
+        rng = random.Random()
+        if think:
+            time.sleep(rng.uniform(0, think))  # readers arrive spread out, as people do
         while time.monotonic() < deadline:
             with counter_lock:
                 if next(counter, None) is None:
@@ -362,6 +372,8 @@ def read_pages(port: int, path: str, total: int, concurrency: int, name: str,
                 part.add(ms, None if status == 200 and b"</" in data else f"HTTP {status}")
             except (OSError, http.client.HTTPException) as error:
                 part.add(0.0, repr(error))
+            if think:
+                time.sleep(rng.uniform(0.5, 1.5) * think)
 
     start = time.perf_counter()
     with ThreadPoolExecutor(concurrency) as pool:
@@ -380,8 +392,11 @@ class SubmissionRun:
 
 
 def submit_hands(port: int, loaded: Loaded, per_table: int, retry_share: float,
-                 budget: float, seed: int = 7) -> SubmissionRun:
-    post, state = Part("submission POST"), Part("table state GET")
+                 budget: float, seed: int = 7, think: float = 0.0,
+                 name: str = "submission") -> SubmissionRun:
+    """Every table's scorekeeper starts at the same moment; each waits about
+    `think` seconds between hands (0: every table posts its hands back to back)."""
+    post, state = Part(f"{name} POST"), Part(f"{name} state")
     submitted: dict[int, set[str]] = defaultdict(set)
     retries = [0]
     barrier = threading.Barrier(len(loaded.tables))
@@ -404,9 +419,11 @@ def submit_hands(port: int, loaded: Loaded, per_table: int, retry_share: float,
         headers = {"Content-Type": "application/json", "X-CSRFToken": token,
                    "Referer": f"http://{HOST}:{port}/en/tables/{table_id}/score/"}
         barrier.wait()  # every table starts at once
-        for _ in range(per_table):
+        for hand_index in range(per_table):
             if time.monotonic() > deadline:
                 return
+            if think and hand_index:
+                time.sleep(rng.uniform(0.5, 1.5) * think)
             try:
                 status, data, ms = client.request("GET", f"/en/api/tables/{table_id}/")
                 if status != 200:
@@ -448,7 +465,7 @@ def submit_hands(port: int, loaded: Loaded, per_table: int, retry_share: float,
     return SubmissionRun(post, state, submitted, retries[0])
 
 
-def check_stored(loaded: Loaded, run: SubmissionRun) -> tuple[int, int, int, int]:
+def check_stored(loaded: Loaded, *runs: SubmissionRun) -> tuple[int, int, int, int]:
     """(submitted, stored, lost, duplicated) for round 8's new hands."""
     from django.db import close_old_connections
 
@@ -460,8 +477,12 @@ def check_stored(loaded: Loaded, run: SubmissionRun) -> tuple[int, int, int, int
     stored: dict[int, list[str]] = defaultdict(list)
     for table_id, key in rows:
         stored[table_id].append(str(key))
-    submitted = sum(len(keys) for keys in run.submitted.values())
-    lost = sum(len(keys - set(stored[t])) for t, keys in run.submitted.items())
+    answered: dict[int, set[str]] = defaultdict(set)
+    for run in runs:
+        for table_id, keys in run.submitted.items():
+            answered[table_id] |= keys
+    submitted = sum(len(keys) for keys in answered.values())
+    lost = sum(len(keys - set(stored[t])) for t, keys in answered.items())
     duplicated = sum(len(keys) - len(set(keys)) for keys in stored.values())
     # Also every hand row of round 8: preloaded + one per unique submission.
     total = Hand.objects.filter(table_id__in=loaded.tables).count()
@@ -486,7 +507,7 @@ def row(part: Part, target: float | None) -> tuple[str, bool]:
     verdict = ("ok" if ok else "MISSED") if target is not None else (
         "ok" if not part.errors else "ERRORS")
     goal = f"p95<{target:.0f}" if target else "-"
-    line = (f"{part.name:<22}{len(lat):>8}{len(part.errors):>8}"
+    line = (f"{part.name:<26}{len(lat):>8}{len(part.errors):>8}"
             f"{statistics.median(lat) if lat else float('nan'):>9.1f}{p95:>9.1f}"
             f"{max(lat, default=float('nan')):>9.1f}{len(lat) / part.elapsed:>9.1f}"
             f"  {goal:<9}{verdict}")
@@ -531,28 +552,41 @@ def main(argv: list[str] | None = None) -> int:
 
         standings = f"/en/events/{loaded.event_id}/standings/"
         read_pages(port, standings, 20, 4, "warm-up", 30)
-        page = read_pages(port, standings, reads, readers, f"standings ({readers} rd)", 60)
+        # Members reading the standings: each reloads about once a second (the page
+        # itself polls every 10 s), then the same 50 with no pause at all.
+        paced = read_pages(port, standings, readers * (10 if args.quick else 30), readers,
+                           f"standings ({readers}, 1 s)", 60, think=1.0)
+        page = read_pages(port, standings, reads, readers, f"standings ({readers}, 0 s)", 60)
         live = read_pages(port, standings + "live/", reads // 2, readers,
                           f"standings/live ({readers})", 30)
-        run = submit_hands(port, loaded, per_table, retry_share=0.1, budget=90)
-        submitted, stored, lost, duplicated = check_stored(loaded, run)
+        # Scorekeepers: all tables at once, a hand every ~2 s each (a real hand takes
+        # minutes), then all tables posting their hands back to back.
+        steady = submit_hands(port, loaded, per_table, retry_share=0.1, budget=90,
+                              think=2.0, name="submit 2 s")
+        run = submit_hands(port, loaded, per_table, retry_share=0.1, budget=90, seed=8,
+                           name="submit 0 s")
+        results = [check_stored(loaded, steady, run)]
     finally:
         if server is not None:
             stop_server(server)
         tempdir.cleanup()
 
     print()
-    print(f"{'part':<22}{'requests':>8}{'errors':>8}{'p50 ms':>9}{'p95 ms':>9}{'max ms':>9}"
+    print(f"{'part':<26}{'requests':>8}{'errors':>8}{'p50 ms':>9}{'p95 ms':>9}{'max ms':>9}"
           f"{'req/s':>9}  target   met")
-    lines = [row(page, TARGETS["standings"]), row(live, None),
+    lines = [row(paced, TARGETS["standings"]), row(page, TARGETS["standings"]),
+             row(live, None),
+             row(steady.post, TARGETS["submission"]), row(steady.state, None),
              row(run.post, TARGETS["submission"]), row(run.state, None)]
     for line, _ok in lines:
         print(line)
+    submitted, stored, lost, duplicated = results[0]
     integrity = lost == 0 and duplicated == 0 and submitted == stored
     print(f"\nsubmissions: {submitted} unique from {len(loaded.tables)} tables "
-          f"({run.retries} deliberate retries), stored {stored}, lost {lost}, "
+          f"({steady.retries + run.retries} deliberate retries), stored {stored}, lost {lost}, "
           f"duplicated {duplicated}: {'ok' if integrity else 'MISSED'}")
-    errors = [e for part in (page, live, run.post, run.state) for e in part.errors]
+    errors = [e for part in (paced, page, live, steady.post, steady.state, run.post, run.state)
+              for e in part.errors]
     for message in sorted(set(errors), key=errors.count, reverse=True)[:8]:
         print(f"  error x{errors.count(message)}: {message}")
     met = all(ok for _line, ok in lines) and integrity

@@ -79,7 +79,16 @@ TEMPLATES = [
 # Concurrent score entry on SQLite: wait for a lock instead of failing at once
 # with "database is locked"; IMMEDIATE takes the write lock at BEGIN, so waits
 # happen there. Applied to a sqlite:/// DATABASE_URL too.
-SQLITE_OPTIONS = {"timeout": 20, "transaction_mode": "IMMEDIATE"}
+# SQLite under concurrent score entry: writers queue for the lock (timeout,
+# BEGIN IMMEDIATE) instead of failing with "database is locked"; in WAL mode
+# readers of the standings never wait for a writer, and synchronous=NORMAL
+# syncs at checkpoints instead of every commit (a power cut, not a crash of
+# the app, can lose the last moments; PostgreSQL is the production database).
+SQLITE_OPTIONS = {
+    "timeout": 20,
+    "transaction_mode": "IMMEDIATE",
+    "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+}
 
 DATABASE_URL = env_str("DATABASE_URL")
 if DATABASE_URL:
@@ -98,6 +107,7 @@ else:
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": str(BASE_DIR / "db.sqlite3"),
             "OPTIONS": dict(SQLITE_OPTIONS),
+            "CONN_MAX_AGE": 60,
         }
     }
 
@@ -129,6 +139,12 @@ FORMAT_MODULE_PATH = ["config.formats"]
 TIME_ZONE = "Europe/Amsterdam"
 USE_TZ = True
 
+# --- Pages ------------------------------------------------------------------
+
+# How often (seconds) the live standings page asks for the standings again
+# (htmx); the browser tests set it to 1.
+STANDINGS_POLL_SECONDS = 10
+
 # --- Static files (served by whitenoise) -------------------------------------
 
 STATIC_URL = "static/"
@@ -150,6 +166,24 @@ STORAGES = {
 # collectstatic), also when DEBUG is off, as in the tests.
 WHITENOISE_USE_FINDERS = not PRODUCTION
 WHITENOISE_AUTOREFRESH = not PRODUCTION
+
+# --- Cache -------------------------------------------------------------------
+
+# Computed standings are shared by every app process (tournaments.services.
+# results_cache), so the cache is never process memory: by default a table in
+# the database (`manage.py createcachetable`, run by `make run`), or Redis
+# with CACHE_URL=redis://host:6379/1.
+CACHE_URL = env_str("CACHE_URL")
+if not CACHE_URL:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.db.DatabaseCache",
+                          "LOCATION": "django_cache",
+                          "OPTIONS": {"MAX_ENTRIES": 5000}}}
+elif CACHE_URL.startswith(("redis://", "rediss://")):
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
+                          "LOCATION": CACHE_URL}}
+else:
+    raise ImproperlyConfigured(
+        f"CACHE_URL={CACHE_URL!r}: use a redis:// URL, or leave it empty for the database.")
 
 # --- Celery -----------------------------------------------------------------
 

@@ -29,7 +29,7 @@ from django.conf import settings
 names = ["DEBUG", "ENVIRONMENT", "ALLOWED_HOSTS", "SESSION_COOKIE_SECURE", "CSRF_COOKIE_SECURE",
          "SECURE_SSL_REDIRECT", "SECURE_HSTS_SECONDS", "SECURE_PROXY_SSL_HEADER",
          "CELERY_BROKER_URL", "CELERY_RESULT_BACKEND", "CELERY_TASK_ALWAYS_EAGER",
-         "CELERY_TASK_EAGER_PROPAGATES", "STORAGES"]
+         "CELERY_TASK_EAGER_PROPAGATES", "STORAGES", "CACHES"]
 values = {name: getattr(settings, name, None) for name in names}
 db = settings.DATABASES["default"]
 values["DATABASE"] = {"ENGINE": db["ENGINE"], "NAME": str(db["NAME"]), "OPTIONS": db.get("OPTIONS", {})}
@@ -94,6 +94,19 @@ def test_it_refuses_a_broker_that_is_not_redis() -> None:
     assert "CELERY_BROKER_URL" in refusal(CELERY_BROKER_URL="amqp://localhost")
 
 
+def test_its_cache_is_shared_by_every_process() -> None:
+    # The computed standings are shared by all app processes: never process memory.
+    cache = load_settings()["CACHES"]["default"]
+    assert cache["BACKEND"] == "django.core.cache.backends.db.DatabaseCache"
+    redis = load_settings(CACHE_URL="redis://localhost:6379/1")["CACHES"]["default"]
+    assert redis == {"BACKEND": "django.core.cache.backends.redis.RedisCache",
+                     "LOCATION": "redis://localhost:6379/1"}
+
+
+def test_it_refuses_a_cache_that_is_not_redis() -> None:
+    assert "CACHE_URL" in refusal(CACHE_URL="memcached://localhost")
+
+
 def test_it_selects_postgresql_from_database_url() -> None:
     values = load_settings(DATABASE_URL="postgres://user:secret@db.example:5432/mahjong")
     assert values["DATABASE"]["ENGINE"] == "django.db.backends.postgresql"
@@ -105,7 +118,45 @@ def test_a_sqlite_database_url_waits_for_locks_like_the_default() -> None:
     # "database is locked" (found by bench/web.py under load).
     values = load_settings(DATABASE_URL="sqlite:////tmp/mahjong-test.sqlite3")
     assert values["DATABASE"]["ENGINE"] == "django.db.backends.sqlite3"
-    assert values["DATABASE"]["OPTIONS"] == {"timeout": 20, "transaction_mode": "IMMEDIATE"}
+    assert values["DATABASE"]["OPTIONS"] == {
+        "timeout": 20, "transaction_mode": "IMMEDIATE",
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"}
+
+
+CONCURRENT_WRITERS = """
+import threading, django
+django.setup()
+from django.core.management import call_command
+from django.db import connection, transaction
+from django.contrib.auth.models import Group
+call_command("migrate", "auth", verbosity=0)
+errors = []
+def writer(n):
+    try:
+        for i in range(25):
+            with transaction.atomic():
+                group = Group.objects.create(name=f"w{n}-{i}")
+                group.name += "!"
+                group.save()
+    except Exception as error:  # what the test is about
+        errors.append(repr(error))
+    finally:
+        connection.close()
+threads = [threading.Thread(target=writer, args=(n,)) for n in range(8)]
+[t.start() for t in threads]; [t.join() for t in threads]
+with connection.cursor() as cursor:
+    cursor.execute("PRAGMA journal_mode")
+    mode = cursor.fetchone()[0]
+print(mode, Group.objects.count(), errors[:1])
+"""
+
+
+def test_concurrent_writers_on_sqlite_queue_instead_of_failing(tmp_path: Path) -> None:
+    # The embedded default: 8 writers at once never see "database is locked".
+    process = run_python(CONCURRENT_WRITERS,
+                         {"DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}"})
+    assert process.returncode == 0, process.stderr
+    assert process.stdout.split() == ["wal", "200", "[]"]
 
 
 def test_it_refuses_an_unknown_database_url_without_echoing_it() -> None:

@@ -8,6 +8,7 @@ ValidationError is shown on the page (status 400) and changes nothing.
 """
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from django.contrib import messages
@@ -17,6 +18,7 @@ from django.db.models import Prefetch
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.cache import patch_cache_control
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_tables2 import RequestConfig
@@ -47,7 +49,7 @@ from tournaments.models import (
     Seat,
     Table,
 )
-from tournaments.services import events, rounds
+from tournaments.services import events, results_cache, rounds
 from tournaments.services import registration as registrations
 from tournaments.services import standings as standings_service
 from tournaments.tables import StandingsTable, standing_records
@@ -450,6 +452,26 @@ def seated_tables_for(table: Table) -> list[dict[str, Any]]:
 
 
 STANDINGS_PER_PAGE = 50
+# The query parameters of the standings page (filter, sort, page, round).
+STANDINGS_QUERY = {"after", "club", "sort", "page"}
+
+
+@dataclass(frozen=True)
+class _StandingsData:
+    """What the standings page computes, kept in the results cache: the same
+    for every reader, in no particular language."""
+
+    records: list[dict[str, Any]]
+    live: standings_service.LiveStandings | None
+
+
+def _standings_data(event: Event, after_round: int | None) -> _StandingsData:
+    if after_round is not None:
+        rows = standings_service.event_standings(event, after_round=after_round)
+        return _StandingsData(records=standing_records(event, rows), live=None)
+    live = standings_service.live_standings(event)
+    return _StandingsData(records=standing_records(event, live.rows, unconfirmed=live.unconfirmed),
+                          live=live)
 
 
 def _standings_context(request: HttpRequest, event: Event) -> dict[str, Any]:
@@ -460,31 +482,40 @@ def _standings_context(request: HttpRequest, event: Event) -> dict[str, Any]:
     after_round: int | None = None
     if request.GET.get("after", "").isdigit() and int(request.GET["after"]) in closed:
         after_round = int(request.GET["after"])
-    live: standings_service.LiveStandings | None = None
+    data = results_cache.cached(
+        event.pk, f"standings:{after_round if after_round is not None else 'live'}",
+        lambda: _standings_data(event, after_round))
+    live = data.live
     if after_round is not None:
-        rows = standings_service.event_standings(event, after_round=after_round)
         caption = _("Standings after round %(number)s") % {"number": after_round}
+    elif live is not None and live.running_rounds:
+        caption = _("Standings during round %(number)s") % {"number": live.running_rounds[-1]}
+    elif closed:
+        caption = _("Standings after round %(number)s") % {"number": max(closed)}
     else:
-        live = standings_service.live_standings(event)
-        rows = live.rows
-        if live.running_rounds:
-            caption = _("Standings during round %(number)s") % {
-                "number": live.running_rounds[-1]}
-        elif closed:
-            caption = _("Standings after round %(number)s") % {"number": max(closed)}
-        else:
-            caption = _("Standings")
+        caption = _("Standings")
     club_filter = StandingsFilter(request.GET, event=event)
-    records = standing_records(event, rows,
-                               unconfirmed=live.unconfirmed if live else frozenset())
-    if club_filter.is_bound and club_filter.form.is_valid() and club_filter.form.cleaned_data[
-            "club"]:
-        shown = set(club_filter.qs.values_list("pk", flat=True))
-        records = [record for record in records if record["key"] in shown]
-    table = StandingsTable(records, caption=caption)
-    RequestConfig(request, paginate={"per_page": STANDINGS_PER_PAGE}).configure(table)
+
+    def table_html() -> str:
+        records = data.records
+        if club_filter.is_bound and club_filter.form.is_valid() and club_filter.form.cleaned_data[
+                "club"]:
+            shown = set(club_filter.qs.values_list("pk", flat=True))
+            records = [record for record in records if record["key"] in shown]
+        table = StandingsTable(records, caption=caption)
+        RequestConfig(request, paginate={"per_page": STANDINGS_PER_PAGE}).configure(table)
+        return str(table.as_html(request))
+
+    # The rendered table is the same for every reader of the same query in
+    # the same language; other query parameters would end up in its links.
+    if set(request.GET) <= STANDINGS_QUERY:
+        query = "&".join(f"{key}={request.GET[key]}" for key in sorted(request.GET))
+        html = results_cache.cached(
+            event.pk, f"standings-html:{get_language()}:{query}", table_html)
+    else:
+        html = table_html()
     return {
-        "club": event.club, "event": event, "table": table, "filter": club_filter,
+        "club": event.club, "event": event, "table_html": html, "filter": club_filter,
         "closed_rounds": closed,
         "after_round": after_round,
         "live": live,

@@ -52,6 +52,7 @@ from tournaments.models import (
     Table,
     TableResult,
 )
+from tournaments.services import results_cache
 
 WINDS = ("E", "S", "W", "N")
 VALUES_FIELDS = {"values", "winner", "east", "discarder"}
@@ -281,8 +282,11 @@ def _locked_table(table: Table) -> Table:
 
 
 def _bump(table: Table) -> int:
+    """Every change to a table's hands moves its version on and changes the
+    event's results (the cached standings)."""
     Table.objects.filter(pk=table.pk).update(version=F("version") + 1)
     table.version += 1
+    results_cache.changed(table.round.event_id)
     return table.version
 
 
@@ -675,6 +679,8 @@ def confirm_hand(hand: Hand, user: Any) -> Hand:
         hand.confirmed_at, hand.confirmed_by = timezone.now(), user
         hand.save(update_fields=["confirmed_at", "confirmed_by"])
         _audit(table, hand, hand.number, HandAction.CONFIRMED, user, None, None)
+        # Not a new version (see above), but the standings' marks change.
+        results_cache.changed(table.round.event_id)
         return hand
 
 
