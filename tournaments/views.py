@@ -17,6 +17,7 @@ from django.core.exceptions import ValidationError
 from django.db.models import Prefetch
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.utils.cache import patch_cache_control
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -552,9 +553,13 @@ def round_results(request: HttpRequest, event_id: int, number: int) -> HttpRespo
     event = access.get_event_for_viewer(request.user, event_id)
     round_ = get_object_or_404(event.rounds.filter(
         status__in=(RoundStatus.STARTED, RoundStatus.CLOSED)), number=number)
+    # The same for every reader: rendered once per change of the results.
+    tables_html = results_cache.cached(
+        event.pk, f"round-html:{number}:{get_language()}",
+        lambda: render_to_string("tournaments/_round_results_tables.html", {
+            "event": event, "tables": standings_service.round_results(round_)}))
     return render(request, "tournaments/round_results.html", {
-        "club": event.club, "event": event, "round": round_,
-        "tables": standings_service.round_results(round_),
+        "club": event.club, "event": event, "round": round_, "tables_html": tables_html,
         "provisional": round_.status == RoundStatus.STARTED,
     })
 

@@ -62,9 +62,9 @@ def test_while_another_process_recomputes_the_last_value_is_served(event: Event)
     results_cache.cached(event.pk, "test", lambda: "old")
     results_cache.changed(event.pk)
     # Another process holds the lock while it computes the new value.
-    assert cache.add(f"results:{event.pk}:test:computing", 1, 10)
+    assert cache.add(f"results:{results_cache.code_stamp()}:{event.pk}:test:computing", 1, 10)
     assert results_cache.cached(event.pk, "test", lambda: "new") == "old"
-    cache.delete(f"results:{event.pk}:test:computing")
+    cache.delete(f"results:{results_cache.code_stamp()}:{event.pk}:test:computing")
     assert results_cache.cached(event.pk, "test", lambda: "new") == "new"
 
 
@@ -187,3 +187,16 @@ def test_a_cache_outside_the_database_gets_a_new_generation_after_the_commit(
     assert during != before and len(callbacks) == 1
     callbacks[0]()
     assert results_cache.generation(event.pk) not in (before, during)
+
+
+def test_round_results_show_a_saved_hand_at_once(client: Client, event: Event,
+                                                 started_round: Round) -> None:
+    url = f"/en/events/{event.pk}/rounds/1/results/"
+    east_wins(started_round, value=40)
+    first = client.get(url).content.decode()
+    table = started_round.tables.order_by("number").first()
+    assert table is not None
+    rounds.record_hand(table, values={0: 0, 1: 500, 2: 0, 3: 0}, winner=1, east=0)
+    assert client.get(url).content.decode() != first
+    # Each language its own rendering.
+    assert "Tafel 1" in client.get(f"/events/{event.pk}/rounds/1/results/").content.decode()

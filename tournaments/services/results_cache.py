@@ -25,8 +25,11 @@ never process memory.
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import uuid
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, TypeVar
 
 from django.core.cache import cache, caches
@@ -92,11 +95,28 @@ def generation(event_id: int) -> str:
     return f"{found[_EVERYWHERE]}.{found[_event_key(event_id)]}"
 
 
+@functools.cache
+def code_stamp() -> str:
+    """What the code that renders cached values looks like: templates,
+    translations and this app's Python. A deployment that changes them must
+    not serve pages rendered by the old ones; the generations, shared by
+    every process, are not stamped (an old and a new process during a
+    rolling deploy still see each other's changes)."""
+    root = Path(__file__).resolve().parents[2]
+    digest = hashlib.sha256()
+    for pattern in ("templates/**/*.html", "locale/**/*.mo", "tournaments/**/*.py",
+                    "clubs/**/*.py"):
+        for path in sorted(root.glob(pattern)):
+            digest.update(str(path.relative_to(root)).encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()[:12]
+
+
 def cached(event_id: int, part: str, compute: Callable[[], T]) -> T:
     """`compute()` for the event's current generation, from the cache when
     it holds it. `part` names what is computed (e.g. "live", "after:3")."""
     current = generation(event_id)
-    key = f"results:{event_id}:{part}"
+    key = f"results:{code_stamp()}:{event_id}:{part}"
     kept: tuple[str, Any] | None = cache.get(key)
     if kept is not None and kept[0] == current:
         return kept[1]  # type: ignore[no-any-return]
