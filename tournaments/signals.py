@@ -34,9 +34,9 @@ def _names_changed(sender: type[Club | Member], instance: Club | Member, **kwarg
 def connect() -> None:
     for signal in (post_save, post_delete):
         signal.connect(_event_changed, sender=Event, dispatch_uid=f"results-event-{signal}")
-        for model in (Round, Registration):
-            signal.connect(_part_changed, sender=model,
-                           dispatch_uid=f"results-{model.__name__}-{signal}")
-        for model in (Club, Member):
-            signal.connect(_names_changed, sender=model,
-                           dispatch_uid=f"results-{model.__name__}-{signal}")
+        for part in (Round, Registration):
+            signal.connect(_part_changed, sender=part,
+                           dispatch_uid=f"results-{part.__name__}-{signal}")
+        for named in (Club, Member):
+            signal.connect(_names_changed, sender=named,
+                           dispatch_uid=f"results-{named.__name__}-{signal}")
