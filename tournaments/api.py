@@ -1,10 +1,31 @@
 """The JSON API of the score-entry page and its offline queue.
 
     GET  /api/tables/<id>/        the table: players, winds for the next hand,
-                                  prevailing wind, hand number, totals, version
+                                  prevailing wind, hand number, totals, version;
+                                  the saved hands ("hands") and what the user
+                                  may do ("permissions"), as score_sheet gives
     POST /api/tables/<id>/hands/  {"submission_id", "expected_version",
                                    "values"|"tiles", ...} -> 201 new, 200 repeat,
                                   409 version conflict, 400 bad input
+    POST /api/tables/<id>/hands/<number>/correct/
+                                  the hand as for saving, with "expected_version"
+                                  -> 200 {"hand", "version"}
+    POST /api/tables/<id>/hands/<number>/delete/
+                                  {"expected_version"} -> 200 {"deleted", "version"}
+    POST /api/tables/<id>/hands/<number>/confirm/
+                                  (no body) -> 200 {"hand", "version"}
+    POST /api/tables/<id>/seats/  {"positions": {recorded seat: real seat},
+                                   "expected_version"} -> 200 {"hands", "version"}
+    GET  /api/tables/<id>/history/
+                                  -> 200 {"changes": the audit trail, newest
+                                  first, "version"}
+
+Corrections, deletions and seat corrections answer 409 when the table
+changed since the page saw it (with "changes", as for a new hand; also for a
+hand deleted since), 403 when the user may no longer change the hands (the
+round is closed and they do not organise the event), 404 for a hand number
+without a hand. Corrections, deletions and confirmations are never queued
+offline by the page: they need the table as it is now.
 
 Thin views: the table comes through clubs.access (404 for anyone who may
 not keep the score there), the work is done by tournaments.services.hands.
@@ -19,13 +40,13 @@ from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ObjectDoesNotExist, PermissionDenied, ValidationError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from clubs import access
-from tournaments.services import hands
+from tournaments.services import hands, score_sheet
 
 View = Callable[..., HttpResponse]
 
@@ -47,7 +68,7 @@ def api_view(view: View) -> View:
             return _error(_("Log in first."), 403)
         try:
             return view(request, *args, **kwargs)
-        except Http404:
+        except (Http404, ObjectDoesNotExist):
             return _error(_("Not found."), 404)
         except PermissionDenied as denied:
             return _error(str(denied) or _("Not allowed."), 403)
@@ -79,11 +100,17 @@ def hand_input(body: dict[str, Any]) -> dict[str, Any]:
     return {key: value for key, value in body.items() if key not in SUBMISSION_FIELDS}
 
 
+def require_fields(body: dict[str, Any], *fields: str) -> None:
+    for field in fields:
+        if field not in body:
+            raise ValidationError(_("%(field)s is missing.") % {"field": field})
+
+
 @require_GET
 @api_view
 def table_state(request: HttpRequest, table_id: int) -> HttpResponse:
     table = access.get_table_for_scorekeeper(request.user, table_id)
-    return JsonResponse(hands.table_state(table))
+    return JsonResponse(score_sheet.page_state(table, request.user))
 
 
 @require_POST
@@ -91,9 +118,7 @@ def table_state(request: HttpRequest, table_id: int) -> HttpResponse:
 def submit_hand(request: HttpRequest, table_id: int) -> HttpResponse:
     table = access.get_table_for_scorekeeper(request.user, table_id)
     body = json_body(request)
-    for field in SUBMISSION_FIELDS:
-        if field not in body:
-            raise ValidationError(_("%(field)s is missing.") % {"field": field})
+    require_fields(body, *SUBMISSION_FIELDS)
     game_input = hand_input(body)
     hand, created = hands.submit_hand(
         table, game_input=game_input, submission_id=body["submission_id"],
@@ -101,3 +126,72 @@ def submit_hand(request: HttpRequest, table_id: int) -> HttpResponse:
     table.refresh_from_db(fields=["version"])
     return JsonResponse({"hand": hands.hand_json(hand), "version": table.version},
                         status=201 if created else 200)
+
+
+# --- Changes to saved hands (never queued offline by the page) -----------------
+
+
+@require_POST
+@api_view
+def correct_hand(request: HttpRequest, table_id: int, number: int) -> HttpResponse:
+    table = access.get_table_for_scorekeeper(request.user, table_id)
+    body = json_body(request)
+    require_fields(body, "expected_version")
+    expected_version = body["expected_version"]
+    hand = hands.hand_to_change(table, number, expected_version=expected_version)
+    hand = hands.correct_hand(hand, game_input=hand_input(body),
+                              expected_version=expected_version, user=request.user)
+    table.refresh_from_db(fields=["version"])
+    return JsonResponse({"hand": score_sheet.hand_row(table, hand, request.user),
+                         "version": table.version})
+
+
+@require_POST
+@api_view
+def delete_hand(request: HttpRequest, table_id: int, number: int) -> HttpResponse:
+    table = access.get_table_for_scorekeeper(request.user, table_id)
+    body = json_body(request)
+    require_fields(body, "expected_version")
+    expected_version = body["expected_version"]
+    hand = hands.hand_to_change(table, number, expected_version=expected_version)
+    hands.delete_hand(hand, expected_version=expected_version, user=request.user)
+    table.refresh_from_db(fields=["version"])
+    return JsonResponse({"deleted": number, "version": table.version})
+
+
+@require_POST
+@api_view
+def confirm_hand(request: HttpRequest, table_id: int, number: int) -> HttpResponse:
+    # No body and no version: a confirmation changes no score (hands.py).
+    table = access.get_table_for_scorekeeper(request.user, table_id)
+    hand = hands.confirm_hand(hands.hand_to_change(table, number), request.user)
+    table.refresh_from_db(fields=["version"])
+    return JsonResponse({"hand": score_sheet.hand_row(table, hand, request.user),
+                         "version": table.version})
+
+
+@require_POST
+@api_view
+def correct_seats(request: HttpRequest, table_id: int) -> HttpResponse:
+    table = access.get_table_for_scorekeeper(request.user, table_id)
+    body = json_body(request)
+    require_fields(body, "positions", "expected_version")
+    positions = body["positions"]
+    if body["expected_version"] is None:
+        # The service allows None (no check); a page must always say what it saw.
+        raise ValidationError(_("expected_version must be a whole number."))
+    if not isinstance(positions, dict):
+        raise ValidationError(_("positions must map each recorded seat to the seat the "
+                                "player really sat in."))
+    hands.correct_seats(table, positions=positions, user=request.user,
+                        expected_version=body["expected_version"])
+    table.refresh_from_db(fields=["version"])
+    return JsonResponse({"hands": score_sheet.hand_rows(table, request.user),
+                         "version": table.version})
+
+
+@require_GET
+@api_view
+def history(request: HttpRequest, table_id: int) -> HttpResponse:
+    table = access.get_table_for_scorekeeper(request.user, table_id)
+    return JsonResponse({"changes": score_sheet.history(table), "version": table.version})

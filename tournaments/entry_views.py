@@ -8,24 +8,31 @@ the service worker that keeps the page usable when the hall's network drops.
     GET  /tables/score-sw.js          the service worker; its scope (/tables/,
                                       or /en/tables/) covers every table page
 
-Saving goes to the existing POST /api/tables/<id>/hands/ (tournaments.api).
+Saving goes to the existing POST /api/tables/<id>/hands/ (tournaments.api);
+corrections, deletions, confirmations, seat corrections and the audit trail
+to their endpoints there. A preview body may name the hand it corrects
+("hand": number): it is then scored as that hand (its prevailing wind and
+East), as the correction will be.
 """
 
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.templatetags.static import static
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from clubs import access
 from tournaments.api import api_view, hand_input, json_body
-from tournaments.services import hands
+from tournaments.services import hands, score_sheet
 
 # The 34 tiles in the engine's notation, in picker order.
 TILES = ([f"{n}{suit}" for suit in "mps" for n in range(1, 10)]
@@ -46,6 +53,47 @@ def tile_names() -> dict[str, str]:
     return names
 
 
+def bonus_tiles() -> list[dict[str, str]]:
+    """Flowers 1f-4f and seasons 1j-4j, for rule sets that use them."""
+    return ([{"code": f"{n}f", "name": _("Flower %(number)s") % {"number": n}} for n in range(1, 5)]
+            + [{"code": f"{n}j", "name": _("Season %(number)s") % {"number": n}}
+               for n in range(1, 5)])
+
+
+def flag_labels() -> dict[str, str]:
+    """The engine's flags (score-interface.md), in the order the page offers them."""
+    return {
+        "last_wall_tile": _("Last tile of the wall"),
+        "kong_on_kong": _("Kong on kong (won on the replacement tile of a second kong)"),
+        "heavenly": _("Heavenly hand (East wins with the dealt tiles)"),
+        "earthly": _("Earthly hand (won on East's first discard)"),
+    }
+
+
+def win_source_labels() -> dict[str, str]:
+    return {
+        "wall": _("self-drawn from the wall"),
+        "discard": _("a discard"),
+        "kong_replacement": _("a kong replacement tile"),
+        "robbed_kong": _("robbing a kong"),
+    }
+
+
+def tile_choices(event: Any) -> dict[str, Any]:
+    """Only what the event's rule set accepts: its flags, its bonus tiles."""
+    options = score_sheet.tile_options(event)
+    labels, sources = flag_labels(), win_source_labels()
+    flags = ([name for name in labels if name in options["flags"]]
+             + sorted(name for name in options["flags"] if name not in labels))
+    return {
+        "flags": [{"name": name, "label": labels.get(name, name.replace("_", " "))}
+                  for name in flags],
+        "bonus_tiles": bonus_tiles() if options["bonus_tiles"] else [],
+        "win_sources": [{"name": name, "label": sources.get(name, name.replace("_", " "))}
+                        for name in options["win_sources"]],
+    }
+
+
 def wind_letters() -> dict[str, str]:
     # Translators: one-letter abbreviations of the winds East, South, West, North.
     return {"E": _("E"), "S": _("S"), "W": _("W"), "N": _("N")}
@@ -57,6 +105,7 @@ def page_texts() -> dict[str, str]:
         "online": _("Online"), "offline": _("Offline: hands are kept on this device"),
         "nobody": _("Nobody (draw)"), "wall": _("Nobody (self-drawn)"),
         "value": _("Value"), "dead": _("Dead hand"), "east": _("East"),
+        "sits_out": _("sits out this hand"),
         "total": _("Total"), "tiles_of": _("Tiles of %(name)s"),
         "no_tiles": _("No tiles yet: the value above counts."),
         "waiting": _("Not yet sent"), "sending": _("Sending…"),
@@ -75,24 +124,68 @@ def page_texts() -> dict[str, str]:
         "bad_chow": _("A chow needs three tiles in a row of one suit."),
         "unconfirmed": _("not confirmed"),
         "tile_count": _("%(count)s tiles"),
+        # Corrections, deletions, confirmations.
+        # Translators: a verb on a button (correct the hand), not "right".
+        "correct": _("Correct"), "delete": _("Delete"), "confirm": _("Confirm"),
+        "correct_hand": _("Correct hand %(number)s"),
+        "delete_hand": _("Delete hand %(number)s"),
+        "confirm_hand": _("Confirm hand %(number)s"),
+        "delete_question": _("Delete hand %(number)s? It stays in the history."),
+        "delete_yes": _("Yes, delete"), "delete_no": _("Keep it"),
+        "correcting": _("Correcting hand %(number)s"),
+        "correcting_help": _("Saving replaces the saved hand; its old values stay in the "
+                             "history."),
+        "save_correction": _("Save correction"), "save_hand": _("Save hand"),
+        "enter_next": _("Enter the next hand"),
+        "corrected": _("Hand %(number)s corrected."),
+        "deleted": _("Hand %(number)s deleted."),
+        "confirmed_hand": _("Hand %(number)s confirmed."),
+        "waiting_other": _("Waiting for confirmation by a second person"),
+        "needs_connection": _("Corrections, deletions and confirmations need a connection. "
+                              "Try again when the connection is back."),
+        "send_first": _("Wait until the hands not yet sent have been sent."),
+        "gone": _("Hand %(number)s no longer exists; the list has been updated."),
+        "check_again": _("Check the hand against the list and save again."),
+        # Seat correction.
+        "seats_saved": _("Seats corrected; the settlements of %(count)s hands were "
+                         "recomputed."),
+        "seats_twice": _("%(name)s is chosen for two seats: every player sits in one seat."),
+        "seats_same": _("Nobody changes seats."),
+        "seat_wind": _("Seat %(number)s (%(wind)s at the start of the round)"),
+        "seat_fifth": _("Seat %(number)s (the fifth player)"),
+        # History.
+        "history_empty": _("No changes yet."),
+        "did_not_play": _("did not play"),
+        "history_player": _("%(wind)s, value %(value)s, settlement %(settlement)s"),
+        "wind_word": _("wind"), "settlement_word": _("settlement"), "tiles": _("Tiles"),
+        "flower_or_season": _("bonus tile"),
     }
+
+
+def hand_urls(table_id: int) -> dict[str, str]:
+    """The URLs of one hand's changes, with HAND where the number goes."""
+    return {action: reverse(f"tournaments:api_hand_{action}", args=[table_id, 0]).replace(
+        "/hands/0/", "/hands/HAND/") for action in ("correct", "delete", "confirm")}
 
 
 @login_required
 @never_cache
 def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
     table = access.get_table_for_scorekeeper(request.user, table_id)
-    hand_list = [hands.hand_json(hand) for hand in table.hands.order_by("number")]
     names = tile_names()
     letters = wind_letters()
+    choices = tile_choices(table.round.event)
+    names.update({tile["code"]: tile["name"] for tile in choices["bonus_tiles"]})
     return render(request, "tournaments/entry/table.html", {
         "table": table,
-        "state": hands.table_state(table),
-        "hands": hand_list,
+        "state": score_sheet.page_state(table, request.user),
+        "history": score_sheet.history(table),
+        "hand_urls": hand_urls(table.pk),
         "tiles": [{"code": code, "name": names[code],
                    "letter": letters["ESWN"[int(code[0]) - 1]]
                    if code[1] == "z" and int(code[0]) <= 4 else ""}
                   for code in TILES],
+        "choices": choices,
         "tile_names": names,
         "wind_letters": letters,
         "messages_js": page_texts(),
@@ -103,7 +196,14 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
 @api_view
 def preview(request: HttpRequest, table_id: int) -> HttpResponse:
     table = access.get_table_for_scorekeeper(request.user, table_id)
-    return JsonResponse(hands.preview_hand(table, hand_input(json_body(request))))
+    body = json_body(request)
+    number = body.pop("hand", None)
+    correcting = None
+    if number is not None:
+        if isinstance(number, bool) or not isinstance(number, int):
+            raise ValidationError(_("hand must be the number of the hand being corrected."))
+        correcting = hands.hand_to_change(table, number)
+    return JsonResponse(hands.preview_hand(table, hand_input(body), correcting=correcting))
 
 
 SERVICE_WORKER = """// The score-entry page's service worker: network first, the cache when

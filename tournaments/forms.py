@@ -7,12 +7,14 @@ decide whether an operation is allowed and do it.
 from typing import Any
 
 from django import forms
+from django.contrib.auth import get_user_model
+from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from clubs.forms import DATE_INPUT, ModelFieldsForm
 from clubs.models import Club, Member
 from scoring.engine import RULESETS
-from tournaments.models import Event, Registration, SeatingMethod, Table
+from tournaments.models import Event, Registration, Scorekeeper, SeatingMethod, Table
 from tournaments.ranking import PRESETS
 
 SEAT_WINDS = ("E", "S", "W", "N")
@@ -207,3 +209,47 @@ class HandForm(forms.Form):
             for position in self.positions
             if self.cleaned_data.get(f"value_{position}") is not None
         }
+
+
+class ScorekeeperForm(forms.Form):
+    """A user to keep the score at every table of the event, or at one table
+    number (in every round). The user is found by username or e-mail address."""
+
+    user = forms.CharField(
+        label=_("User (username or e-mail address)"), max_length=254,
+        help_text=_("Someone with a login on this site."),
+    )
+    table_number = forms.IntegerField(
+        label=_("Table number"), min_value=1, required=False,
+        help_text=_("Empty: every table of the event."),
+    )
+
+    def clean_user(self) -> Any:
+        given = self.cleaned_data["user"].strip()
+        users = get_user_model().objects.filter(is_active=True)
+        by_name = users.filter(username__iexact=given)
+        # An exact username first: two users may differ only in case.
+        found = list(users.filter(username=given)[:1]) or list(by_name[:2])
+        if not found and given:
+            found = list(users.filter(~Q(email=""), email__iexact=given)[:2])
+        if len(found) > 1:
+            raise forms.ValidationError(
+                _("User: more than one user matches %(value)s; give the username."),
+                params={"value": given}, code="ambiguous")
+        if not found:
+            raise forms.ValidationError(
+                _("User: nobody has the username or e-mail address %(value)s."),
+                params={"value": given}, code="unknown")
+        return found[0]
+
+
+class RemoveScorekeeperForm(forms.Form):
+    scorekeeper = forms.ModelChoiceField(
+        label=_("Scorekeeper"), queryset=Scorekeeper.objects.none(),
+        error_messages={"invalid_choice": _("Scorekeeper: this scorekeeper is no longer "
+                                            "listed for the event.")},
+    )
+
+    def __init__(self, *args: Any, event: Event, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["scorekeeper"].queryset = event.scorekeepers.all()  # type: ignore[attr-defined]

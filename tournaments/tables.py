@@ -59,7 +59,8 @@ class StandingsTable(tables.Table):  # type: ignore[misc]
     position = tables.Column(verbose_name=_("Position"), order_by=("order",),
                              attrs={"td": {"class": "num"}, "th": {"class": "num"}})
     name = tables.Column(verbose_name=_("Name"))
-    club = tables.Column(verbose_name=_("Club"), default="")
+    club = tables.Column(verbose_name=_("Club"), default="",
+                         attrs={"td": {"class": "col-club"}, "th": {"class": "col-club"}})
     table_points = tables.Column(verbose_name=_("Table points"),
                                  attrs={"td": {"class": "num"}, "th": {"class": "num"}})
     score = tables.Column(verbose_name=_("Score"), attrs={"td": {"class": "num"},

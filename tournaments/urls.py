@@ -19,6 +19,10 @@ urlpatterns = [
          name="register_guest"),
     path("events/<int:event_id>/registrations/<int:registration_id>/<slug:action>/",
          views.registration_action, name="registration_action"),
+    path("events/<int:event_id>/scorekeepers/add/", views.scorekeeper_add,
+         name="scorekeeper_add"),
+    path("events/<int:event_id>/scorekeepers/remove/", views.scorekeeper_remove,
+         name="scorekeeper_remove"),
     path("events/<int:event_id>/rounds/add/", views.round_add, name="round_add"),
     path("rounds/<int:round_id>/", views.round_detail, name="round"),
     path("rounds/<int:round_id>/tables/<int:table_id>/", views.table_detail, name="table"),
@@ -34,6 +38,15 @@ urlpatterns += [
     path("tables/<int:table_id>/score/", entry_views.table_page, name="score_entry"),
     path("tables/score-sw.js", entry_views.service_worker, name="score_entry_sw"),
     path("api/tables/<int:table_id>/preview/", entry_views.preview, name="api_preview"),
+    # Changes to saved hands and seats, and the audit trail (tournaments.api).
+    path("api/tables/<int:table_id>/hands/<int:number>/correct/", api.correct_hand,
+         name="api_hand_correct"),
+    path("api/tables/<int:table_id>/hands/<int:number>/delete/", api.delete_hand,
+         name="api_hand_delete"),
+    path("api/tables/<int:table_id>/hands/<int:number>/confirm/", api.confirm_hand,
+         name="api_hand_confirm"),
+    path("api/tables/<int:table_id>/seats/", api.correct_seats, name="api_seats"),
+    path("api/tables/<int:table_id>/history/", api.history, name="api_history"),
 ]
 
 # Public results (standings, per round, per player): published events for

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
@@ -35,6 +36,8 @@ from tournaments.forms import (
     GuestRegistrationForm,
     HandForm,
     MemberRegistrationForm,
+    RemoveScorekeeperForm,
+    ScorekeeperForm,
     SeatingMethodForm,
     SubstituteForm,
     SwapForm,
@@ -50,7 +53,8 @@ from tournaments.models import (
     Seat,
     Table,
 )
-from tournaments.services import events, results_cache, rounds
+from tournaments.services import events, results_cache, rounds, scorekeepers
+from tournaments.services import hands as hand_service
 from tournaments.services import registration as registrations
 from tournaments.services import standings as standings_service
 from tournaments.tables import StandingsTable, standing_records
@@ -130,6 +134,11 @@ def event_page(
         "round_form": forms.get("round_form")
         or SeatingMethodForm(initial={"seating_method": _next_method(event)}),
         "substitute_form": SubstituteForm(club=event.club),
+        "scorekeepers": scorekeepers.event_scorekeepers(event),
+        "scorekeeper_form": forms.get("scorekeeper_form") or ScorekeeperForm(),
+        "playing_tables": Table.objects.filter(
+            round__event=event, round__status=RoundStatus.STARTED,
+        ).select_related("round").order_by("round__number", "number"),
         "error": error,
         "statuses": RegistrationStatus,
     }
@@ -257,6 +266,43 @@ def registration_action(
     return redirect("tournaments:detail", event.pk)
 
 
+# --- Scorekeepers -------------------------------------------------------------
+
+
+@login_required
+@require_POST
+def scorekeeper_add(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = access.get_event_for_organiser(request.user, event_id)
+    form = ScorekeeperForm(request.POST)
+    if form.is_valid():
+        try:
+            keeper = scorekeepers.add_scorekeeper(
+                event, form.cleaned_data["user"], table_number=form.cleaned_data["table_number"])
+        except ValidationError as error:
+            add_service_error(form, error)
+        else:
+            messages.success(request, _("%(user)s keeps the score at %(where)s.") % {
+                "user": scorekeepers.user_label(keeper.user),
+                "where": scorekeepers.where(keeper)})
+            return redirect("tournaments:detail", event.pk)
+    return event_page(request, event, scorekeeper_form=form, status=BAD_REQUEST)
+
+
+@login_required
+@require_POST
+def scorekeeper_remove(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = access.get_event_for_organiser(request.user, event_id)
+    form = RemoveScorekeeperForm(request.POST, event=event)
+    if not form.is_valid():
+        return event_page(request, event, error=" ".join(form_errors(form)),
+                          status=BAD_REQUEST)
+    keeper = form.cleaned_data["scorekeeper"]
+    scorekeepers.remove_scorekeeper(event, keeper.user, table_number=keeper.table_number)
+    messages.success(request, _("%(user)s no longer keeps the score at %(where)s.") % {
+        "user": scorekeepers.user_label(keeper.user), "where": scorekeepers.where(keeper)})
+    return redirect("tournaments:detail", event.pk)
+
+
 # --- Rounds -------------------------------------------------------------------
 
 
@@ -336,6 +382,10 @@ def round_page(
         "event": round_.event,
         "round": round_,
         "tables": seated_tables(round_),
+        "progress": rounds.table_progress(round_)
+        if round_.status == RoundStatus.STARTED else [],
+        "results": standings_service.round_results(round_)
+        if round_.status == RoundStatus.CLOSED else [],
         "report": report_for_page(round_),
         "seat_form": SeatingMethodForm(initial={"seating_method": round_.seating_method}),
         "swap_form": swap_form or SwapForm(seated=seated.order_by("member__last_name",
@@ -435,6 +485,8 @@ def table_detail(request: HttpRequest, round_id: int, table_id: int) -> HttpResp
         "table": table,
         "seats": seated_tables_for(table),
         "hands": hands,
+        "changes": hand_service.audit_trail(table),
+        "requires_confirmation": round_.event.requires_confirmation,
         "form": form,
         "can_enter": round_.status == RoundStatus.STARTED,
         "error": error,
@@ -527,20 +579,26 @@ def _standings_context(request: HttpRequest, event: Event) -> dict[str, Any]:
     }
 
 
+def _poll() -> dict[str, Any]:
+    return {"poll_seconds": settings.STANDINGS_POLL_SECONDS}
+
+
 @require_GET
 def standings(request: HttpRequest, event_id: int) -> HttpResponse:
     """Public for published events: members follow the standings during the
     event; the live part refreshes itself (standings_live)."""
     event = access.get_event_for_viewer(request.user, event_id)
-    return render(request, "tournaments/standings.html", _standings_context(request, event))
+    return render(request, "tournaments/standings.html",
+                  {**_standings_context(request, event), **_poll()})
 
 
 @require_GET
 def standings_live(request: HttpRequest, event_id: int) -> HttpResponse:
-    """The standings fragment the standings page polls (htmx) every 10 s."""
+    """The standings fragment the standings page polls (htmx) every
+    settings.STANDINGS_POLL_SECONDS (10 s)."""
     event = access.get_event_for_viewer(request.user, event_id)
     response = render(request, "tournaments/_standings_live.html",
-                      _standings_context(request, event))
+                      {**_standings_context(request, event), **_poll()})
     # A poll must never be answered from a cache: it exists to be fresh.
     patch_cache_control(response, no_cache=True, no_store=True, must_revalidate=True)
     return response

@@ -8,6 +8,13 @@
  * is back (the online event and a periodic retry). The server answers a
  * repeated submission_id with the hand it already saved, so a retry after a
  * lost answer never creates a second hand.
+ *
+ * Saved hands can be corrected (loaded back into the form: values or tiles
+ * as entered), deleted and confirmed, and the seats corrected. These are
+ * never queued: they must be made against the table as it is now, so they
+ * need a connection and a version conflict shows what changed. The page
+ * re-reads the table now and then, so a second device sees new hands to
+ * confirm; the History section shows the audit trail.
  */
 (function () {
   "use strict";
@@ -19,22 +26,27 @@
   const T = json("se-messages");
   const TILE_NAMES = json("se-tile-names");
   const WIND_LETTERS = json("se-wind-letters");
+  const HAND_URLS = json("se-hand-urls");
   const tableId = root.dataset.table;
   const QUEUE_KEY = "score-entry-queue-" + tableId;
   const SNAPSHOT_KEY = "score-entry-state-" + tableId;
   const RETRY_MS = 15000;
 
   let state = json("se-state");
-  let hands = json("se-hand-list");
+  let hands = state.hands;
+  let history = json("se-history-data");
+  let historyVersion = state.version;
   try {
     // A reload without a connection shows the page as the service worker
     // cached it; the device may know a newer state than that copy.
     const snapshot = JSON.parse(localStorage.getItem(SNAPSHOT_KEY) || "null");
     if (snapshot && snapshot.state && snapshot.state.version > state.version) {
-      state = snapshot.state;
-      hands = snapshot.hands;
+      // What the user may do is the server's word, not the device's.
+      state = { ...snapshot.state, permissions: state.permissions };
+      hands = snapshot.hands || [];
     }
   } catch (e) { /* a damaged snapshot is ignored */ }
+  const may = () => state.permissions || {};
 
   const $ = (id) => document.getElementById(id);
   const el = (tag, attrs, ...children) => {
@@ -54,23 +66,35 @@
   // --- The hand being entered ----------------------------------------------
 
   let entry;
+  // The saved hand being corrected (as the server sent it), or null while
+  // entering the next hand; `stashed` keeps a half-entered next hand meanwhile.
+  let correcting = null;
+  let stashed = null;
   function freshEntry() {
     return {
       mode: entry ? entry.mode : "values",
       values: {}, winner: undefined, discarder: null, dead: new Set(),
-      tiles: {}, winningTile: null, winSource: "", tilePlayer: null,
+      tiles: {}, winningTile: null, winSource: "", tilePlayer: null, flags: new Set(),
     };
   }
 
-  const playing = () => state.players.filter((p) => p.seat_wind);
+  // The players of the hand in the form: for a correction, that hand's
+  // players with their winds then; else the next hand's.
+  function handPlayers(hand) {
+    const windOf = {};
+    hand.players.forEach((s) => { windOf[s.registration] = s.seat_wind; });
+    return state.players.filter((p) => windOf[p.registration])
+      .map((p) => ({ ...p, seat_wind: windOf[p.registration] }));
+  }
+  const playing = () => (correcting ? handPlayers(correcting) : state.players.filter((p) => p.seat_wind));
   const byPosition = (position) => state.players.find((p) => p.position === position);
   const playerTiles = (position) => {
-    if (!entry.tiles[position]) entry.tiles[position] = { concealed: [], melds: [] };
+    if (!entry.tiles[position]) entry.tiles[position] = { concealed: [], melds: [], bonus: [] };
     return entry.tiles[position];
   };
   const hasTiles = (position) => {
     const t = entry.tiles[position];
-    return !!t && (t.concealed.length > 0 || t.melds.length > 0);
+    return !!t && (t.concealed.length > 0 || t.melds.length > 0 || t.bonus.length > 0);
   };
 
   // Unless chosen, the winning tile is the last tile tapped into the winner's hand.
@@ -80,7 +104,8 @@
     return t && t.concealed.length ? t.concealed[t.concealed.length - 1] : null;
   }
 
-  const SUITS = "mpsz";
+  // Suits, then flowers (f) and seasons (j, "jaargetijden") as bonus tiles.
+  const SUITS = "mpszfj";
   function tileString(codes) {
     // ["2m","2m","4p"] -> "22m4p": the engine's notation, grouped by suit.
     let out = "";
@@ -89,6 +114,17 @@
       if (digits.length) out += digits.join("") + suit;
     }
     return out;
+  }
+
+  function parseTiles(text) {
+    // "22m4p" -> ["2m","2m","4p"]: a saved hand back into tile codes.
+    const codes = [];
+    let digits = [];
+    for (const char of text || "") {
+      if (char >= "0" && char <= "9") digits.push(char);
+      else { digits.forEach((digit) => codes.push(digit + char)); digits = []; }
+    }
+    return codes;
   }
 
   function gameInput() {
@@ -103,16 +139,54 @@
     input.tiles = {};
     for (const p of playing()) {
       const pos = p.position;
+      const t = entry.tiles[pos];
       input.tiles[pos] = hasTiles(pos) ? {
-        concealed: tileString(entry.tiles[pos].concealed),
-        melds: entry.tiles[pos].melds.map((m) => ({ kind: m.kind, tiles: tileString(m.tiles), open: m.open })),
+        concealed: tileString(t.concealed),
+        melds: t.melds.map((m) => ({ kind: m.kind, tiles: tileString(m.tiles), open: m.open })),
+        ...(t.bonus.length ? { bonus: tileString(t.bonus) } : {}),
       } : { score: entry.values[pos] || 0 };
     }
     input.winning_tile = input.winner === null ? null : winningTile();
     input.win_source = input.winner === null ? null : (entry.winSource || null);
-    input.flags = [];
+    // A draw has no circumstances of a win.
+    input.flags = input.winner === null ? [] : [...entry.flags].sort();
     input.dead = [...entry.dead].sort();
     return input;
+  }
+
+  // A saved hand back into the form, as it was entered.
+  function entryFromHand(hand) {
+    const loaded = freshEntry();
+    const saved = hand.entry || {};
+    const positionOf = {};
+    state.players.forEach((p) => { positionOf[p.registration] = p.position; });
+    if (!saved.kind) {
+      // Saved before entries were kept: its values; who won is asked again.
+      loaded.mode = "values";
+      hand.players.forEach((s) => { loaded.values[positionOf[s.registration]] = s.value; });
+      return loaded;
+    }
+    loaded.mode = saved.kind;
+    loaded.winner = saved.winner ?? null;
+    loaded.discarder = saved.discarder ?? null;
+    if (saved.kind === "values") {
+      for (const [pos, value] of Object.entries(saved.values || {})) loaded.values[Number(pos)] = value;
+      return loaded;
+    }
+    for (const [pos, data] of Object.entries(saved.tiles || {})) {
+      if (data.score !== undefined) { loaded.values[Number(pos)] = data.score; continue; }
+      loaded.tiles[Number(pos)] = {
+        concealed: parseTiles(data.concealed),
+        melds: (data.melds || []).map((m) => ({ kind: m.kind, tiles: parseTiles(m.tiles), open: m.open !== false })),
+        bonus: parseTiles(data.bonus),
+      };
+    }
+    loaded.winningTile = saved.winning_tile || null;
+    loaded.winSource = saved.win_source || "";
+    loaded.flags = new Set(saved.flags || []);
+    loaded.dead = new Set(saved.dead || []);
+    loaded.tilePlayer = loaded.winner ?? null;
+    return loaded;
   }
 
   // --- Drawing the page -------------------------------------------------------
@@ -132,6 +206,8 @@
       el("span", { class: "se-name", text: p.name }),
       el("span", { class: "visually-hidden", text: p.seat_wind ? " (" + windLabel(p.seat_wind) + ")" : "" }),
       p.seat_wind === "E" ? el("span", { class: "se-east-tag", text: T.east }) : null,
+      // At a table of 5 one player sits out each hand: say so, not only "–".
+      p.seat_wind ? null : el("span", { class: "se-east-tag se-out-tag", text: T.sits_out }),
       el("span", { class: "se-total", text: signed(p.total) }))));
   }
 
@@ -142,6 +218,11 @@
   }
 
   function renderForm() {
+    $("se-form").hidden = !(may().may_enter || correcting);
+    $("se-form-title").textContent = correcting ? fmt(T.correcting, { number: correcting.number }) : T.enter_next;
+    $("se-correcting").hidden = !correcting;
+    $("se-correcting-text").textContent = correcting ? T.correcting_help : "";
+    $("se-save").textContent = correcting ? T.save_correction : T.save_hand;
     const rows = $("se-rows");
     rows.replaceChildren(...playing().map((p) => {
       const id = "se-value-" + p.position;
@@ -182,6 +263,14 @@
     root.querySelectorAll(".se-dead").forEach((b) => {
       b.setAttribute("aria-pressed", entry.dead.has(Number(b.dataset.position)) ? "true" : "false");
     });
+    root.querySelectorAll("input[name=flag]").forEach((i) => {
+      i.checked = entry.flags.has(i.value);
+      i.disabled = entry.winner === null;
+    });
+    const bonus = entry.tilePlayer === null ? [] : playerTiles(entry.tilePlayer).bonus;
+    root.querySelectorAll(".se-bonus-tile").forEach((b) => {
+      b.setAttribute("aria-pressed", bonus.includes(b.dataset.bonus) ? "true" : "false");
+    });
     for (const p of playing()) {
       const input = $("se-value-" + p.position);
       const summary = $("se-row-tiles-" + p.position);
@@ -191,7 +280,8 @@
       if (withTiles) {
         const t = entry.tiles[p.position];
         summary.textContent = fmt(T.tile_count, {
-          count: t.concealed.length + t.melds.reduce((n, m) => n + m.tiles.length, 0) });
+          count: t.concealed.length + t.melds.reduce((n, m) => n + m.tiles.length, 0) }) +
+          (t.bonus.length ? " + " + t.bonus.length + " " + T.flower_or_season : "");
       }
     }
     renderHand();
@@ -200,7 +290,13 @@
   function renderHand() {
     const pos = entry.tilePlayer;
     const box = $("se-hand-tiles");
-    if (pos === null) { box.replaceChildren(); return; }
+    if (pos === null) {
+      box.replaceChildren();
+      $("se-hand-title").textContent = T.tiles;
+      $("se-winning-tile").replaceChildren("–");
+      $("se-win-source").value = entry.winSource;
+      return;
+    }
     const player = byPosition(pos);
     $("se-hand-title").textContent = fmt(T.tiles_of, { name: player.name });
     const t = playerTiles(pos);
@@ -213,6 +309,10 @@
         meld.tiles.map((c) => TILE_NAMES[c]).join(", ") + " ×",
         onclick: () => { t.melds.splice(index, 1); changed(); } },
         el("span", { class: "se-meld-kind", text: label }), ...meld.tiles.map(tileImg)));
+    });
+    t.bonus.forEach((code, index) => {
+      parts.push(el("button", { type: "button", class: "se-bonus-chip", "aria-label": TILE_NAMES[code] + " ×",
+        text: TILE_NAMES[code], onclick: () => { t.bonus.splice(index, 1); changed(); } }));
     });
     box.replaceChildren(...(parts.length ? parts : [el("p", { class: "muted", text: T.no_tiles })]));
     const winning = $("se-winning-tile");
@@ -252,6 +352,55 @@
     $("se-preview").replaceChildren(el("p", { class: "alert alert-" + kind, role: kind === "error" ? "alert" : null, text }));
   }
 
+  // Status lines above the list of hands and in the seats panel (the form
+  // has its own, #se-preview); live regions, so screen readers hear them.
+  function statusIn(id) {
+    return (text, kind) => {
+      const box = $(id);
+      if (!box) return;
+      if (text) box.replaceChildren(el("span", { class: "alert alert-" + (kind || "info"), text }));
+      else box.replaceChildren();
+    };
+  }
+  const listStatus = statusIn("se-list-status");
+  const seatsStatus = statusIn("se-seats-status");
+
+  // The hand whose deletion waits for a second tap, and since when (a
+  // double tap on Delete must not also hit "Yes, delete").
+  let deleteAsked = null;
+  let deleteAskedAt = 0;
+  let busy = false;
+
+  function actionButton(action, hand, label, ariaLabel, look) {
+    return el("button", { type: "button", class: "button small " + (look ?? "secondary"),
+                          "data-action": action, "data-number": hand.number,
+                          "aria-label": ariaLabel || null, text: label });
+  }
+
+  function handActions(hand, columns) {
+    const n = { number: hand.number };
+    const items = [];
+    if (deleteAsked === hand.number) {
+      items.push(el("span", { class: "se-question", id: "se-delete-question", tabindex: "-1",
+                              text: fmt(T.delete_question, n) }),
+        actionButton("delete-no", hand, T.delete_no),
+        actionButton("delete-yes", hand, T.delete_yes, fmt(T.delete_hand, n), "danger"));
+    } else {
+      if (may().may_change) {
+        items.push(actionButton("correct", hand, T.correct, fmt(T.correct_hand, n)),
+          actionButton("delete", hand, T.delete, fmt(T.delete_hand, n), "danger"));
+      }
+      if (hand.awaiting_confirmation) {
+        items.push(hand.may_confirm
+          ? actionButton("confirm", hand, T.confirm, fmt(T.confirm_hand, n), "")
+          : el("span", { class: "se-waiting", text: T.waiting_other }));
+      }
+    }
+    if (!items.length) return null;
+    return el("tr", { class: "se-hand-actions", "data-actions-for": hand.number },
+      el("td", { colspan: columns }, el("div", { class: "se-row-actions" }, ...items)));
+  }
+
   function renderHands() {
     const players = state.players;
     const head = el("thead", {}, el("tr", {},
@@ -259,14 +408,15 @@
       ...players.map((p) => el("th", { scope: "col", text: p.name })),
       el("th", { scope: "col", text: T.winner })));
     const nameOf = (registration) => (players.find((p) => p.registration === registration) || {}).name;
-    const body = el("tbody", {}, ...hands.map((hand) => {
+    const body = el("tbody", {}, ...hands.flatMap((hand) => {
       const settlement = {};
       let winner = T.draw;
       hand.players.forEach((s) => { settlement[s.registration] = s; });
       if (hand.entry && hand.entry.winner !== null && hand.entry.winner !== undefined) {
         winner = (byPosition(hand.entry.winner) || {}).name || "";
       }
-      return el("tr", { "data-hand": hand.number },
+      const row = el("tr", { "data-hand": hand.number,
+                             class: correcting && correcting.number === hand.number ? "is-correcting" : null },
         el("th", { scope: "row", text: hand.number + " " + windLabel(hand.prevailing_wind) +
           (hand.confirmed || !state.requires_confirmation ? "" : " (" + T.unconfirmed + ")") }),
         ...players.map((p) => {
@@ -274,6 +424,8 @@
           return el("td", { text: s ? windLabel(s.seat_wind) + " " + signed(s.settlement) : "" });
         }),
         el("td", { text: winner || nameOf(null) || "" }));
+      const actions = handActions(hand, players.length + 2);
+      return actions ? [row, actions] : [row];
     }), ...loadQueue().map((item) => el("tr", { class: "se-unsent" },
       el("th", { scope: "row", text: "…" }),
       el("td", { colspan: players.length + 1, text: statusText(item) }))));
@@ -282,7 +434,86 @@
     $("se-hands").replaceChildren(head, body, totals);
   }
 
-  function renderAll() { renderHeader(); renderHands(); renderQueue(); }
+  function renderAll() { renderHeader(); renderHands(); renderQueue(); renderSeats(); }
+
+  // --- The seats panel -------------------------------------------------------------
+
+  // Redrawn only when the recorded seating changes, so a periodic refresh
+  // never undoes choices being made.
+  let seatsDrawn = null;
+  function renderSeats() {
+    const box = $("se-seat-rows");
+    if (!box) return;
+    const key = JSON.stringify(state.players.map((p) => [p.position, p.registration]));
+    if (key === seatsDrawn) return;
+    seatsDrawn = key;
+    box.replaceChildren(...state.players.map((p) => {
+      const id = "se-seat-" + p.position;
+      const label = p.position < 4
+        ? fmt(T.seat_wind, { number: p.position + 1, wind: WIND_LETTERS["ESWN"[p.position]] })
+        : fmt(T.seat_fifth, { number: p.position + 1 });
+      const select = el("select", { id, class: "se-seat-select", "data-position": p.position },
+        ...state.players.map((q) => {
+          const choice = el("option", { value: q.registration, text: q.name });
+          choice.selected = q.registration === p.registration;
+          return choice;
+        }));
+      return el("div", { class: "field se-seat-row" }, el("label", { for: id, text: label }), select);
+    }));
+  }
+
+  // --- The history -------------------------------------------------------------------
+
+  function playedText(s) {
+    return s ? fmt(T.history_player, { wind: windLabel(s.seat_wind), value: s.value,
+                                        settlement: signed(s.settlement) }) : T.did_not_play;
+  }
+
+  // Only what changed: "value 40 → 48, settlement +160 → +192".
+  function changeText(old, now) {
+    if (!old || !now) return playedText(old) + " → " + playedText(now);
+    const parts = [];
+    if (old.seat_wind !== now.seat_wind) parts.push(T.wind_word + " " + windLabel(old.seat_wind) + " → " + windLabel(now.seat_wind));
+    if (old.value !== now.value) parts.push(T.value_total + " " + old.value + " → " + now.value);
+    if (old.settlement !== now.settlement) parts.push(T.settlement_word + " " + signed(old.settlement) + " → " + signed(now.settlement));
+    return parts.join(", ");
+  }
+
+  function renderHistory() {
+    const list = $("se-history");
+    if (!history.length) { list.replaceChildren(el("li", { class: "muted", text: T.history_empty })); return; }
+    list.replaceChildren(...history.map((change) => {
+      // A correction shows only what it changed; a new or deleted hand all of it.
+      const both = change.action === "corrected" || change.action === "reseated";
+      const lines = (change.players || []).filter((p) => !both || p.changed).map((p) => el("li", {},
+        el("span", { class: "se-history-name", text: p.name + ": " }),
+        both ? changeText(p.old, p.new) : playedText(p.new || p.old)));
+      const winner = change.winner || {};
+      const name = (w) => (w === null ? T.nobody : w);
+      if ("old" in winner && "new" in winner) {
+        if (winner.old !== winner.new) {
+          lines.push(el("li", { text: T.winner + ": " + name(winner.old) + " → " + name(winner.new) }));
+        }
+      } else if ("old" in winner || "new" in winner) {
+        lines.push(el("li", { text: T.winner + ": " + name("new" in winner ? winner.new : winner.old) }));
+      }
+      return el("li", { class: "se-history-item", "data-change": change.action, "data-number": change.number },
+        el("p", { class: "se-history-text", text: change.text }),
+        lines.length ? el("ul", { class: "se-history-players" }, ...lines) : null);
+    }));
+  }
+
+  async function loadHistory() {
+    try {
+      const response = await fetch(root.dataset.historyUrl, { credentials: "same-origin",
+                                                             headers: { Accept: "application/json" } });
+      if (!response.ok) return;
+      const data = await response.json();
+      history = data.changes;
+      historyVersion = data.version;
+      renderHistory();
+    } catch (e) { /* offline: the history shown stays */ }
+  }
 
   // --- Changes to the hand being entered ---------------------------------------
 
@@ -308,6 +539,10 @@
         renderForm();
       }
     } else if (target.name === "discarder") entry.discarder = target.value === "" ? null : Number(target.value);
+    else if (target.name === "flag") {
+      if (target.checked) entry.flags.add(target.value);
+      else entry.flags.delete(target.value);
+    }
     else if (target.name === "tile-player") entry.tilePlayer = Number(target.value);
     else if (target.id === "se-win-source") entry.winSource = target.value;
     else return;
@@ -337,14 +572,36 @@
       return;
     }
     const tile = event.target.closest(".se-picker .se-tile");
-    if (tile) addTile(tile.dataset.tile);
+    if (tile) { addTile(tile.dataset.tile); return; }
+    const bonus = event.target.closest(".se-bonus-tile");
+    if (bonus) toggleBonus(bonus.dataset.bonus);
   });
 
-  function addTile(code) {
+  function chooseTilePlayer() {
     if (entry.tilePlayer === null) {
       entry.tilePlayer = entry.winner ?? playing()[0].position;
       renderForm();
     }
+  }
+
+  function toggleBonus(code) {
+    // Each flower and season is in the set once: a second tap takes it back.
+    chooseTilePlayer();
+    const t = playerTiles(entry.tilePlayer);
+    const index = t.bonus.indexOf(code);
+    if (index >= 0) t.bonus.splice(index, 1);
+    else {
+      for (const other of Object.values(entry.tiles)) {
+        const at = other.bonus.indexOf(code);
+        if (at >= 0) other.bonus.splice(at, 1);
+      }
+      t.bonus.push(code);
+    }
+    changed();
+  }
+
+  function addTile(code) {
+    chooseTilePlayer();
     const target = root.querySelector("input[name=target]:checked").value;
     const open = $("se-open").checked;
     const t = playerTiles(entry.tilePlayer);
@@ -380,7 +637,12 @@
     changed();
   });
 
-  $("se-clear").addEventListener("click", () => { entry = freshEntry(); renderForm(); $("se-preview").replaceChildren(); });
+  $("se-clear").addEventListener("click", () => {
+    // While correcting, Clear goes back to the hand as it was saved.
+    entry = correcting ? entryFromHand(correcting) : freshEntry();
+    renderForm();
+    $("se-preview").replaceChildren();
+  });
   $("se-check").addEventListener("click", preview);
 
   // --- Talking to the server ------------------------------------------------------
@@ -410,7 +672,8 @@
     if (entry.winner === undefined) { showMessage(T.choose_winner, "info"); return; }
     const seq = ++previewSeq;
     try {
-      const { status, data } = await postJson(root.dataset.previewUrl, gameInput());
+      const body = correcting ? { ...gameInput(), hand: correcting.number } : gameInput();
+      const { status, data } = await postJson(root.dataset.previewUrl, body);
       if (seq !== previewSeq) return;
       setOnline(true);
       if (status === 200) renderBreakdown(data);
@@ -433,12 +696,31 @@
       const response = await fetch(root.dataset.api, { credentials: "same-origin", headers: { Accept: "application/json" } });
       if (!response.ok) return;
       const fresh = await response.json();
+      // An answer overtaken by a save of this page is older than what it knows.
+      if (fresh.version < state.version) return;
+      if (fresh.round_status !== state.round_status) {
+        // Started or closed meanwhile: what may be done changed; the page
+        // says so from the server (hands not yet sent stay on the device).
+        window.location.reload();
+        return;
+      }
       const positionsChanged = JSON.stringify(fresh.players.map((p) => [p.position, p.seat_wind])) !==
         JSON.stringify(state.players.map((p) => [p.position, p.seat_wind]));
       state = fresh;
+      hands = fresh.hands;
       saveSnapshot();
+      if (correcting) {
+        const current = hands.find((h) => h.number === correcting.number);
+        if (current) correcting = current;
+        else {
+          const number = correcting.number;
+          endCorrection();
+          listStatus(fmt(T.gone, { number }), "error");
+        }
+      }
       renderAll();
-      if (positionsChanged) renderForm();
+      if (positionsChanged || correcting) renderForm();
+      if (fresh.version !== historyVersion) loadHistory();
     } catch (e) { /* offline: keep what we know */ }
   }
 
@@ -559,6 +841,7 @@
   $("se-form").addEventListener("submit", async (event) => {
     event.preventDefault();
     if (entry.winner === undefined) { showMessage(T.choose_winner, "error"); return; }
+    if (correcting) { saveCorrection(); return; }
     // A pending or running check belongs to the hand being saved now.
     clearTimeout(previewTimer);
     previewSeq++;
@@ -603,15 +886,205 @@
     return outcome;
   }
 
+  // --- Corrections, deletions, confirmations, seats: online only ---------------------
+
+  const pendingCount = () => loadQueue().filter((i) => i.status === "pending").length;
+  const handUrl = (action, number) => HAND_URLS[action].replace("/HAND/", "/" + number + "/");
+
+  // One change at a time; null when the network failed (the message says
+  // the change needs a connection: it is not kept on the device).
+  async function sendChange(url, body, show) {
+    if (busy) return null;
+    if (!navigator.onLine) { show(T.needs_connection, "error"); return null; }
+    busy = true;
+    try {
+      const result = await postJson(url, body);
+      setOnline(true);
+      return result;
+    } catch (e) {
+      setOnline(false);
+      show(T.needs_connection, "error");
+      return null;
+    } finally {
+      busy = false;
+    }
+  }
+
+  // A refused change: say why, and show the table as it is now.
+  async function refused(status, data, number, show) {
+    const message = data.error || String(status);
+    if (status === 409) show(message + " " + T.check_again, "error");
+    else if (status === 404 && number !== null) show(fmt(T.gone, { number }), "error");
+    else show(message, "error");
+    if (status === 409 || status === 404 || status === 403) {
+      await refreshState();
+      await loadHistory();  // it says what changed, and who did it
+    }
+  }
+
+  function focusAction(number, action) {
+    const button = root.querySelector(`[data-action="${action}"][data-number="${number}"]`);
+    if (button) button.focus();
+  }
+
+  function startCorrection(number) {
+    const hand = hands.find((h) => h.number === number);
+    if (!hand) return;
+    if (!navigator.onLine) { listStatus(T.needs_connection, "error"); return; }
+    if (!correcting) stashed = entry;
+    correcting = hand;
+    deleteAsked = null;
+    entry = entryFromHand(hand);
+    renderForm();
+    renderHands();
+    $("se-preview").replaceChildren();
+    listStatus("");
+    $("se-form").scrollIntoView({ block: "start" });
+    $("se-form-title").focus();
+    changed();  // checks the loaded hand: its breakdown and settlement
+  }
+
+  function endCorrection() {
+    correcting = null;
+    entry = stashed || freshEntry();
+    stashed = null;
+    renderForm();
+    renderHands();
+    $("se-preview").replaceChildren();
+  }
+
+  $("se-cancel").addEventListener("click", () => {
+    const number = correcting && correcting.number;
+    endCorrection();
+    focusAction(number, "correct");
+  });
+
+  async function saveCorrection() {
+    if (pendingCount() > 0) { showMessage(T.send_first, "error"); return; }
+    clearTimeout(previewTimer);
+    previewSeq++;
+    const number = correcting.number;
+    const result = await sendChange(handUrl("correct", number),
+                                    { ...gameInput(), expected_version: state.version }, showMessage);
+    if (!result) return;
+    const { status, data } = result;
+    if (status !== 200) { await refused(status, data, number, showMessage); return; }
+    hands = hands.map((h) => (h.number === number ? data.hand : h));
+    endCorrection();
+    listStatus(fmt(T.corrected, { number }), "success");
+    await refreshState();
+    await loadHistory();
+    focusAction(number, "correct");
+  }
+
+  async function deleteHand(number) {
+    if (pendingCount() > 0) { listStatus(T.send_first, "error"); return; }
+    const result = await sendChange(handUrl("delete", number), { expected_version: state.version }, listStatus);
+    deleteAsked = null;
+    if (!result) { renderHands(); return; }
+    const { status, data } = result;
+    if (status !== 200) { renderHands(); await refused(status, data, number, listStatus); return; }
+    hands = hands.filter((h) => h.number !== number);
+    if (correcting && correcting.number === number) endCorrection();
+    renderHands();
+    listStatus(fmt(T.deleted, { number }), "success");
+    await refreshState();
+    await loadHistory();
+    $("se-hands-title").focus();
+  }
+
+  async function confirmHand(number) {
+    const result = await sendChange(handUrl("confirm", number), {}, listStatus);
+    if (!result) return;
+    const { status, data } = result;
+    if (status !== 200) { await refused(status, data, number, listStatus); return; }
+    hands = hands.map((h) => (h.number === number ? data.hand : h));
+    renderHands();
+    listStatus(fmt(T.confirmed_hand, { number }), "success");
+    await refreshState();
+    await loadHistory();
+  }
+
+  root.addEventListener("click", (event) => {
+    const button = event.target.closest("[data-action]");
+    if (!button || busy) return;
+    const number = Number(button.dataset.number);
+    const action = button.dataset.action;
+    if (action === "correct") startCorrection(number);
+    else if (action === "delete") {
+      if (!navigator.onLine) { listStatus(T.needs_connection, "error"); return; }
+      deleteAsked = number;
+      deleteAskedAt = Date.now();
+      renderHands();
+      $("se-delete-question").focus();
+    } else if (action === "delete-no") {
+      deleteAsked = null;
+      renderHands();
+      focusAction(number, "delete");
+    } else if (action === "delete-yes") {
+      if (Date.now() - deleteAskedAt < 500) return;  // the second half of a double tap
+      deleteHand(number);
+    } else if (action === "confirm") confirmHand(number);
+  });
+
+  root.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape" || deleteAsked === null) return;
+    const number = deleteAsked;
+    deleteAsked = null;
+    renderHands();
+    focusAction(number, "delete");
+  });
+
+  const seatsForm = $("se-seats-form");
+  if (seatsForm) {
+    seatsForm.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      // Who really sat in each seat -> where each recorded seat's player sat.
+      const realSeat = {};
+      for (const select of seatsForm.querySelectorAll(".se-seat-select")) {
+        const registration = Number(select.value);
+        if (registration in realSeat) {
+          const player = state.players.find((p) => p.registration === registration);
+          seatsStatus(fmt(T.seats_twice, { name: player ? player.name : "" }), "error");
+          return;
+        }
+        realSeat[registration] = Number(select.dataset.position);
+      }
+      const positions = {};
+      for (const p of state.players) {
+        if (realSeat[p.registration] !== p.position) positions[p.position] = realSeat[p.registration];
+      }
+      if (!Object.keys(positions).length) { seatsStatus(T.seats_same, "info"); return; }
+      if (pendingCount() > 0) { seatsStatus(T.send_first, "error"); return; }
+      const result = await sendChange(root.dataset.seatsUrl, { positions, expected_version: state.version },
+                                      seatsStatus);
+      if (!result) return;
+      const { status, data } = result;
+      if (status !== 200) { await refused(status, data, null, seatsStatus); return; }
+      hands = data.hands;
+      seatsStatus(fmt(T.seats_saved, { count: data.hands.length }), "success");
+      seatsDrawn = null;
+      await refreshState();
+      await loadHistory();
+    });
+  }
+
   // --- Start ---------------------------------------------------------------------
 
   entry = freshEntry();
   renderAll();
   renderForm();
+  renderHistory();
   setOnline(navigator.onLine);
   window.addEventListener("online", () => { setOnline(true); flush(); });
   window.addEventListener("offline", () => setOnline(false));
-  setInterval(() => { if (navigator.onLine) flush(); }, RETRY_MS);
+  // Hands not yet sent go out; and the table is re-read, so hands saved on
+  // another device (to confirm, or corrected there) show up here too.
+  setInterval(() => {
+    if (!navigator.onLine) return;
+    flush();
+    if (!document.hidden && !busy) refreshState();
+  }, RETRY_MS);
   flush();
   if ("serviceWorker" in navigator && root.dataset.sw) {
     navigator.serviceWorker.register(root.dataset.sw).catch(() => { /* works without */ });

@@ -32,7 +32,11 @@ def _chromium() -> str | None:
 
 
 @pytest.fixture(scope="session")
-def browser() -> Iterator[Any]:
+def browser(live_server: Any) -> Iterator[Any]:
+    # Depending on live_server makes the browser close first at the end of
+    # the session: its last connections end while the server still shares
+    # the test database with its request threads (otherwise a request thread
+    # finishing after the server stopped fails the last test's teardown).
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:

@@ -1,5 +1,6 @@
 """The score-entry page in a real browser: hands by tiles and by values, a
-hand entered while the connection is cut, and an outsider refused."""
+hand entered while the connection is cut, corrections and deletions with
+their audit trail, and an outsider refused."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import pytest
 from django.contrib.auth.models import User
 
 from tests.scoring_entry.conftest import players
-from tournaments.models import Hand, HandScore, Table
+from tournaments.models import Hand, HandAction, HandChange, HandScore, Table
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -120,6 +121,73 @@ def test_a_scorekeeper_enters_hands_online_and_offline(
     page.screenshot(path=str(artifacts / "score-entry-1280.png"), full_page=True)
     page.set_viewport_size({"width": 360, "height": 800})
     page.screenshot(path=str(artifacts / "score-entry-360.png"), full_page=True)
+    context.close()
+
+
+def test_a_scorekeeper_corrects_and_deletes_hands(
+        browser: Any, live_server: Any, table: Table, keeper: User, artifacts: Path) -> None:
+    context, page = open_page(browser, live_server, "vera", width=360)
+    page.goto(f"{live_server.url}/en/tables/{table.pk}/score/")
+    south = players(table)[1]
+
+    # Hands 1 and 2 by values, hand 3 by tiles: self-drawn on the last tile of the wall.
+    enter_values(page, {0: 0, 1: 40, 2: 0, 3: 8}, winner=1)
+    page.click("#se-save")
+    page.locator("#se-hand-number", has_text="2").wait_for()
+    enter_values(page, {0: 24, 1: 0, 2: 0, 3: 0}, winner=0)
+    page.click("#se-save")
+    page.locator("#se-hand-number", has_text="3").wait_for()
+    page.check('input[name=mode][value="tiles"]')
+    page.check('#se-winner input[value="2"]')
+    tap(page, "123m456m789m123p11s")
+    page.select_option("#se-win-source", "wall")
+    page.check('input[name=flag][value="last_wall_tile"]')
+    page.click("#se-save")
+    page.locator("#se-hand-number", has_text="4").wait_for()
+    third = Hand.objects.get(table=table, number=3)
+    assert (third.entry["kind"], third.game["flags"]) == ("tiles", ["last_wall_tile"])
+
+    # Hand 1 comes back into the form as entered; South's 40 was really 48.
+    page.click('[data-action="correct"][data-number="1"]')
+    page.locator("#se-form-title", has_text="Correcting hand 1").wait_for()
+    assert page.input_value("#se-value-1") == "40"
+    assert page.is_checked('#se-winner input[value="1"]')
+    page.fill("#se-value-1", "48")
+    page.click("#se-save")
+    page.locator("#se-list-status", has_text="Hand 1 corrected").wait_for()
+    first = Hand.objects.get(table=table, number=1)
+    assert first.entry["values"]["1"] == 48
+    assert HandScore.objects.get(hand=first, registration=south).value == 48
+    correction = HandChange.objects.get(table=table, number=1, action=HandAction.CORRECTED)
+    assert correction.user == keeper
+    assert (correction.old["entry"]["values"]["1"], correction.new["entry"]["values"]["1"]) == (
+        40, 48)
+    shown = page.locator('#se-history [data-change="corrected"][data-number="1"]')
+    shown.wait_for()
+    assert "was corrected by Vera Visser" in shown.inner_text()
+    assert f"{south.name}: " in shown.inner_text()
+    assert "value 40 → 48" in shown.inner_text()
+    assert page.locator("#se-form-title").inner_text() == "Enter the next hand"
+
+    # The tiles hand comes back with its tiles and flag; cancelling changes nothing.
+    page.click('[data-action="correct"][data-number="3"]')
+    assert page.is_checked('input[name=mode][value="tiles"]')
+    assert page.locator("#se-hand-tiles img").count() == 14
+    assert page.is_checked('input[name=flag][value="last_wall_tile"]')
+    page.click("#se-cancel")
+    assert page.locator("#se-form-title").inner_text() == "Enter the next hand"
+
+    # Hand 2 is deleted after a second, deliberate tap.
+    page.click('[data-action="delete"][data-number="2"]')
+    page.locator("#se-delete-question", has_text="Delete hand 2?").wait_for()
+    assert Hand.objects.filter(table=table, number=2).exists()
+    page.wait_for_timeout(600)
+    page.click('[data-action="delete-yes"][data-number="2"]')
+    page.locator('#se-hands tr[data-hand="2"]').wait_for(state="detached")
+    assert list(table.hands.values_list("number", flat=True)) == [1, 3]
+    assert HandChange.objects.filter(table=table, number=2, action=HandAction.DELETED).exists()
+    page.locator('#se-history [data-change="deleted"][data-number="2"]').wait_for()
+    page.screenshot(path=str(artifacts / "score-entry-360-corrected.png"), full_page=True)
     context.close()
 
 

@@ -1,4 +1,5 @@
-"""The score-entry page of a table, its preview endpoint and service worker."""
+"""The score-entry page of a table, its preview endpoint and service worker,
+and what the page offers per role and round status."""
 
 from __future__ import annotations
 
@@ -10,8 +11,10 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
-from tests.scoring_entry.conftest import players, values_input, worked_example_tiles
-from tournaments.models import Hand, Table
+from tests.scoring_entry.conftest import new_id, players, values_input, worked_example_tiles
+from tournaments.models import Event, Hand, Table
+from tournaments.services.hands import correct_hand, submit_hand
+from tournaments.services.rounds import close_round
 
 pytestmark = pytest.mark.django_db
 
@@ -123,3 +126,137 @@ def test_the_service_worker_covers_the_table_pages(client: Client, table: Table)
     scope = url.rsplit("/", 1)[0] + "/"
     assert page_url(table).startswith(scope)
     assert "/static/js/score-entry.js" in response.content.decode()
+
+
+# --- What the page offers per role and round status ------------------------------
+
+
+def enter(table: Table, user: User, values: dict[int, int], winner: int) -> Hand:
+    table.refresh_from_db()
+    hand, _ = submit_hand(table, game_input=values_input(values, winner),
+                          submission_id=new_id(), expected_version=table.version, user=user)
+    return hand
+
+
+def close(table: Table, keeper: User) -> None:
+    for other in table.round.tables.exclude(pk=table.pk):
+        enter(other, keeper, {0: 0, 1: 20, 2: 0, 3: 0}, winner=1)
+    close_round(table.round)
+
+
+def page(user: User, table: Table) -> Any:
+    response = logged_in(user).get(page_url(table))
+    assert response.status_code == 200
+    return response
+
+
+def test_while_playing_a_scorekeeper_enters_corrects_and_reseats(table: Table,
+                                                                 keeper: User) -> None:
+    enter(table, keeper, {0: 0, 1: 40, 2: 0, 3: 8}, winner=1)
+    response = page(keeper, table)
+    state = response.context["state"]
+    assert state["permissions"] == {"may_enter": True, "may_change": True, "closed": False,
+                                    "organiser": False}
+    assert [hand["number"] for hand in state["hands"]] == [1]
+    content = response.content.decode()
+    assert '<form id="se-form" class="se-form card" novalidate>' in content  # not hidden
+    assert 'id="se-seats"' in content and "Correct seats" in content
+    assert 'id="se-round-notice"' not in content
+    assert 'id="se-history"' in content
+
+
+def test_after_closing_a_scorekeeper_reads_only(table: Table, keeper: User) -> None:
+    enter(table, keeper, {0: 0, 1: 40, 2: 0, 3: 8}, winner=1)
+    close(table, keeper)
+    response = page(keeper, table)
+    permissions = response.context["state"]["permissions"]
+    assert (permissions["may_enter"], permissions["may_change"], permissions["closed"]) == (
+        False, False, True)
+    content = response.content.decode()
+    assert "Read only." in content
+    assert "only the organiser can still correct or delete its hands" in content
+    assert 'id="se-seats"' not in content
+    assert '<form id="se-form" class="se-form card" novalidate hidden>' in content
+
+
+def test_after_closing_the_organiser_may_still_change(table: Table, keeper: User,
+                                                      organiser: User) -> None:
+    enter(table, keeper, {0: 0, 1: 40, 2: 0, 3: 8}, winner=1)
+    close(table, keeper)
+    response = page(organiser, table)
+    permissions = response.context["state"]["permissions"]
+    assert (permissions["may_change"], permissions["organiser"]) == (True, True)
+    content = response.content.decode()
+    assert "your changes count as confirmed" in content
+    assert 'id="se-seats"' in content
+
+
+def test_before_the_round_starts_nothing_is_entered(event: Event, keeper: User) -> None:
+    from tournaments.services.rounds import add_round, seat_round
+
+    seated = seat_round(add_round(event), seed=1).tables.get(number=1)
+    content = page(keeper, seated).content.decode()
+    assert "Hands can only be entered while the round is being played." in content
+    assert '<form id="se-form" class="se-form card" novalidate hidden>' in content
+
+
+def test_confirm_is_offered_to_a_second_person_only(event: Event, table: Table, keeper: User,
+                                                    table_keeper: User) -> None:
+    Event.objects.filter(pk=event.pk).update(requires_confirmation=True)
+    enter(table, keeper, {0: 0, 1: 40, 2: 0, 3: 8}, winner=1)
+    [own] = page(keeper, table).context["state"]["hands"]
+    assert (own["awaiting_confirmation"], own["may_confirm"]) == (True, False)
+    [other] = page(table_keeper, table).context["state"]["hands"]
+    assert (other["awaiting_confirmation"], other["may_confirm"]) == (True, True)
+    texts = page(keeper, table).context["messages_js"]
+    assert texts["waiting_other"] == "Waiting for confirmation by a second person"
+
+
+def test_without_confirmation_nothing_waits(table: Table, keeper: User,
+                                            table_keeper: User) -> None:
+    enter(table, keeper, {0: 0, 1: 40, 2: 0, 3: 8}, winner=1)
+    [hand] = page(table_keeper, table).context["state"]["hands"]
+    assert (hand["awaiting_confirmation"], hand["may_confirm"]) == (False, False)
+
+
+def test_the_history_is_on_the_page(table: Table, keeper: User) -> None:
+    hand = enter(table, keeper, {0: 0, 1: 40, 2: 0, 3: 8}, winner=1)
+    correct_hand(hand, game_input=values_input({0: 0, 1: 48, 2: 0, 3: 8}, 1),
+                 expected_version=1, user=keeper)
+    history = page(keeper, table).context["history"]
+    assert [(row["action"], row["number"]) for row in history] == [
+        ("corrected", 1), ("created", 1)]
+    assert history[0]["text"].startswith("hand 1 was corrected by Vera Visser")
+
+
+def test_tiles_offer_the_nts_flags_and_no_bonus_tiles(table: Table, keeper: User) -> None:
+    content = page(keeper, table).content.decode()
+    for flag in ("last_wall_tile", "kong_on_kong", "heavenly", "earthly"):
+        assert f'name="flag" value="{flag}"' in content
+    assert content.count('name="flag"') == 4
+    assert "Last tile of the wall" in content
+    assert 'class="se-bonus-tile"' not in content
+    for source in ("wall", "discard", "kong_replacement", "robbed_kong"):
+        assert f'<option value="{source}">' in content
+
+
+def test_a_rule_set_with_bonus_tiles_offers_flowers_and_seasons(
+        monkeypatch: pytest.MonkeyPatch, table: Table, keeper: User) -> None:
+    from scoring.engine import RULESETS
+
+    monkeypatch.setattr(RULESETS["nts"], "uses_bonus_tiles", True)
+    response = page(keeper, table)
+    content = response.content.decode()
+    assert content.count('class="se-bonus-tile"') == 8
+    assert 'data-bonus="1f"' in content and 'data-bonus="4j"' in content
+    assert response.context["tile_names"]["2j"] == "Season 2"
+
+
+def test_the_hand_urls_lead_to_the_endpoints(table: Table, keeper: User) -> None:
+    urls = page(keeper, table).context["hand_urls"]
+    assert urls["correct"].replace("HAND", "3") == reverse(
+        "tournaments:api_hand_correct", args=[table.pk, 3])
+    assert urls["delete"].replace("HAND", "3") == reverse(
+        "tournaments:api_hand_delete", args=[table.pk, 3])
+    assert urls["confirm"].replace("HAND", "3") == reverse(
+        "tournaments:api_hand_confirm", args=[table.pk, 3])

@@ -21,6 +21,7 @@ what an outsider gets, so nothing tells them the object exists).
 from __future__ import annotations
 
 import datetime
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -32,7 +33,7 @@ from django.test import Client
 from django.urls import NoReverseMatch, URLPattern, URLResolver, get_resolver, reverse
 
 from clubs.models import Club, Member
-from tournaments.models import Event, EventStatus, Registration, Round, Scorekeeper
+from tournaments.models import Event, EventStatus, Registration, Round, Scorekeeper, Table
 from tournaments.services import rounds
 
 pytestmark = pytest.mark.django_db
@@ -101,6 +102,12 @@ MATRIX: list[Row] = [
     # Withdrawing a player seated in a started round is refused input.
     Row("tournaments:registration_action", "POST", ORGANISER_POST),
     Row("tournaments:round_add", "POST", ORGANISER_ACT),
+    # Adding carol (the member) as scorekeeper of table 2: done by the
+    # organisers (twice: still one row); carol herself and the scorekeepers
+    # are refused and change nothing.
+    Row("tournaments:scorekeeper_add", "POST", ORGANISER_ACT),
+    # Without a scorekeeper chosen: refused input.
+    Row("tournaments:scorekeeper_remove", "POST", ORGANISER_POST),
     Row("tournaments:round", "GET", ORGANISER),
     Row("tournaments:table", "GET", ORGANISER),
     Row("tournaments:table", "POST", ORGANISER_POST),
@@ -110,6 +117,15 @@ MATRIX: list[Row] = [
     Row("tournaments:score_entry", "GET", SCOREKEEPER_PAGE),
     Row("tournaments:score_entry_sw", "GET", PUBLIC),
     Row("tournaments:api_preview", "POST", SCOREKEEPER_POST),
+    # Hand 1 of table 1 (the round is being played): a valid correction and
+    # seat correction (JSON_DATA) are made by every scorekeeper of the table;
+    # a deletion without a JSON body is refused input; anyone who keeps the
+    # score confirms (the hand was entered by nobody in particular).
+    Row("tournaments:api_hand_correct", "POST", SCOREKEEPER),
+    Row("tournaments:api_hand_delete", "POST", SCOREKEEPER_POST),
+    Row("tournaments:api_hand_confirm", "POST", SCOREKEEPER),
+    Row("tournaments:api_seats", "POST", SCOREKEEPER),
+    Row("tournaments:api_history", "GET", SCOREKEEPER),
 ]
 
 
@@ -192,6 +208,23 @@ FIXED: dict[str, dict[str, Any]] = {
 POST_DATA: dict[str, Callable[[World], dict[str, Any]]] = {
     "set_language": lambda world: {"language": "en", "next": "/"},
     "tournaments:round_add": lambda world: {"seating_method": "random"},
+    "tournaments:scorekeeper_add": lambda world: {"user": "carol", "table_number": "2"},
+}
+
+
+
+
+def _table_version(world: World) -> int:
+    return Table.objects.get(pk=world.kwargs[""]["table_id"]).version
+
+
+# JSON bodies, made when each role posts (the version the page would have seen).
+JSON_DATA: dict[str, Callable[[World], dict[str, Any]]] = {
+    "tournaments:api_hand_correct": lambda world: {
+        "values": {"0": 48, "1": 20, "2": 10, "3": 0}, "winner": 0,
+        "expected_version": _table_version(world)},
+    "tournaments:api_seats": lambda world: {
+        "positions": {"0": 1, "1": 0}, "expected_version": _table_version(world)},
 }
 
 
@@ -247,6 +280,9 @@ def test_the_matrix(row: Row, world: World) -> None:
         before = snapshot() if refused(row, role, expected[role]) else None
         if row.method == "GET":
             response = client.get(url)
+        elif row.name in JSON_DATA:
+            response = client.post(url, json.dumps(JSON_DATA[row.name](world)),
+                                   content_type="application/json")
         else:
             response = client.post(url, POST_DATA.get(row.name, lambda world: {})(world))
         if response.status_code != expected[role]:

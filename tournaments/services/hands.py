@@ -30,13 +30,15 @@ import hashlib
 import json
 import uuid
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
-from django.db.models import F, Max
+from django.db.models import F, Max, Prefetch
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from clubs import access
 from scoring.engine import score_game
@@ -184,25 +186,86 @@ def _winds(table: Table, seats: Mapping[int, Seat], playing: Sequence[int],
     return {position: WINDS[(position - east) % size] for position in seats}
 
 
-def prevailing_wind(previous_results: Sequence[dict[str, Any]], table_size: int) -> str:
-    # The prevailing wind moves on when every player has been East. At a table
-    # of 5 the winds move on every hand (seed 001); elsewhere the engine says.
-    if table_size == 5:
-        rotations = len(previous_results)
-    else:
-        rotations = sum(1 for result in previous_results if result.get("winds_rotate", True))
-    return WINDS[(rotations // table_size) % 4]
+@dataclass(frozen=True)
+class Deal:
+    """Who is East for a hand, who plays it (positions) and the prevailing
+    wind."""
+
+    east: int
+    playing: list[int]
+    prevailing: str
 
 
-def next_east(positions: Sequence[int], previous_results: Sequence[dict[str, Any]]
-              ) -> tuple[int, list[int]]:
-    """Who is East for the next hand, and who plays it (positions)."""
+@dataclass(frozen=True)
+class Dealt:
+    """What a saved hand says about the next one: who was East, the
+    prevailing wind, and whether the winds move on after it (the engine's
+    `winds_rotate`: N1, the `east_stays` option)."""
+
+    east: int
+    prevailing: str
+    rotates: bool
+
+
+def dealt(table: Table) -> list[Dealt]:
+    """The table's saved hands in order, as far as the next deal goes."""
+    rows = table.hands.order_by("number").values_list(
+        "entry__east", "game__prevailing_wind", "result__winds_rotate")
+    # A result without `winds_rotate` (none before the engine said it) rotates;
+    # SQLite gives JSON booleans as 1/0.
+    return [Dealt(east=int(east), prevailing=wind, rotates=rotates is None or bool(rotates))
+            for east, wind, rotates in rows]
+
+
+def _next_wind(wind: str) -> str:
+    return WINDS[(WINDS.index(wind) + 1) % len(WINDS)]
+
+
+def next_deal(positions: Sequence[int], history: Sequence[Dealt]) -> Deal:
+    """The next hand follows the last one saved, as the table plays it: East
+    passes on when the winds rotate, and the prevailing wind moves on when
+    East comes back to whoever was East in the first hand (every player has
+    been East). A deleted hand (one that was not played) therefore leaves the
+    order as the table really played it. At a table of 5 the winds move on
+    every hand along the schedule of seed 001."""
     positions = sorted(positions)
     if len(positions) == 5:
-        row = seating.FIVE_PLAYER_ROTATION[len(previous_results) % 5]
-        return row[0], list(row[:4])
-    rotations = sum(1 for result in previous_results if result.get("winds_rotate", True))
-    return positions[rotations % len(positions)], positions
+        schedule = seating.FIVE_PLAYER_ROTATION
+        if not history:
+            index, wind = 0, "E"
+        else:
+            last = history[-1]
+            index = (next(i for i, row in enumerate(schedule) if row[0] == last.east) + 1) % 5
+            wind = _next_wind(last.prevailing) if index == 0 else last.prevailing
+        row = schedule[index]
+        return Deal(east=row[0], playing=list(row[:4]), prevailing=wind)
+    if not history:
+        return Deal(east=positions[0], playing=positions, prevailing="E")
+    last = history[-1]
+    if not last.rotates or last.east not in positions:
+        return Deal(east=last.east if last.east in positions else positions[0],
+                    playing=positions, prevailing=last.prevailing)
+    east = positions[(positions.index(last.east) + 1) % len(positions)]
+    first = history[0].east
+    wind = _next_wind(last.prevailing) if east == first else last.prevailing
+    return Deal(east=east, playing=positions, prevailing=wind)
+
+
+def _with_east(seats: Mapping[int, Seat], entry: dict[str, Any], deal: Deal) -> dict[str, Any]:
+    """The entry of the next hand with East filled in when not given (the
+    next East by the rotation). At a table of 5 the four players given must
+    then be the ones the rotation schedule lets play: the message names who
+    sits out, rather than a disagreement about East nobody chose."""
+    if entry["east"] is not None:
+        return entry
+    east, playing = deal.east, deal.playing
+    given = set(_players_of(entry))
+    if len(seats) == 5 and len(given) == 4 and given <= set(seats) and given != set(playing):
+        out = next(position for position in seats if position not in playing)
+        raise ValidationError(_("%(name)s sits out this hand (rotation schedule for 5 "
+                                "players): give the other four players.") % {
+            "name": seats[out].registration.name})
+    return {**entry, "east": east}
 
 
 def _seats(table: Table) -> dict[int, Seat]:
@@ -319,12 +382,13 @@ def _audit(table: Table, hand: Hand | None, number: int, action: str, user: Any,
         user=user if getattr(user, "pk", None) else None, old=old, new=new)
 
 
+# Marked for makemessages here, translated when described (the user's language).
 DESCRIPTIONS = {
-    HandAction.CREATED: "hand %(number)s was saved by %(user)s at %(time)s",
-    HandAction.CORRECTED: "hand %(number)s was corrected by %(user)s at %(time)s",
-    HandAction.DELETED: "hand %(number)s was deleted by %(user)s at %(time)s",
-    HandAction.RESEATED: "the seats were corrected by %(user)s at %(time)s",
-    HandAction.CONFIRMED: "hand %(number)s was confirmed by %(user)s at %(time)s",
+    HandAction.CREATED: gettext_noop("hand %(number)s was saved by %(user)s at %(time)s"),
+    HandAction.CORRECTED: gettext_noop("hand %(number)s was corrected by %(user)s at %(time)s"),
+    HandAction.DELETED: gettext_noop("hand %(number)s was deleted by %(user)s at %(time)s"),
+    HandAction.RESEATED: gettext_noop("the seats were corrected by %(user)s at %(time)s"),
+    HandAction.CONFIRMED: gettext_noop("hand %(number)s was confirmed by %(user)s at %(time)s"),
 }
 
 
@@ -338,6 +402,36 @@ def change_json(change: HandChange) -> dict[str, Any]:
     return {"action": change.action, "number": change.number, "version": change.version,
             "user": _user_name(change.user), "at": change.at.isoformat(),
             "text": describe(change)}
+
+
+def audit_trail(table: Table) -> list[dict[str, Any]]:
+    """The table's changes to hands, newest first, as the organiser's table
+    page shows them: who, when, what, and per player the seat wind, value
+    and settlement before and after (None where the hand did not exist, or
+    the player did not play it)."""
+    trail = []
+    for change in table.hand_changes.select_related("user").order_by("-pk"):
+        old = {p["registration"]: p for p in (change.old or {}).get("players", [])}
+        new = {p["registration"]: p for p in (change.new or {}).get("players", [])}
+        order = [*new, *(key for key in old if key not in new)]
+        players = []
+        for key in order:
+            before, after = old.get(key), new.get(key)
+            players.append({
+                "name": (after or before or {}).get("name", ""),
+                "old": before, "new": after,
+                "changed": _played(before) != _played(after),
+            })
+        trail.append({"change": change, "user": _user_name(change.user), "at": change.at,
+                      "action": change.get_action_display(), "text": describe(change),
+                      "players": players})
+    return trail
+
+
+def _played(player: Mapping[str, Any] | None) -> tuple[Any, ...] | None:
+    if player is None:
+        return None
+    return (player.get("seat_wind"), player.get("value"), player.get("settlement"))
 
 
 def _conflict(table: Table, changes: list[HandChange]) -> VersionConflict:
@@ -376,6 +470,16 @@ def _require_may_change(user: Any, table: Table) -> None:
         _require_scorekeeper(user, table)
 
 
+def may_change(user: Any, table: Table) -> bool:
+    """Whether `user` may correct or delete the table's hands and its seats
+    now (the rule of _require_may_change, for pages that show the buttons)."""
+    try:
+        _require_may_change(user, table)
+    except PermissionDenied:
+        return False
+    return True
+
+
 def _require_playing(table: Table) -> None:
     if table.round.status != RoundStatus.STARTED:
         raise ValidationError(_("Hands can only be entered while round %(round)s is being "
@@ -390,11 +494,9 @@ def _create(table: Table, entry: dict[str, Any], user: Any, *,
     """Score and save the next hand of a locked table."""
     event = table.round.event
     seats = _seats(table)
-    previous = list(table.hands.order_by("number").values_list("result", flat=True))
-    if entry["east"] is None:
-        entry = {**entry, "east": next_east(list(seats), previous)[0]}
-    game, result, winds = _score(table, event, seats, entry,
-                                 prevailing_wind(previous, len(seats)))
+    deal = next_deal(list(seats), dealt(table))
+    entry = _with_east(seats, entry, deal)
+    game, result, winds = _score(table, event, seats, entry, deal.prevailing)
     if event.rules_frozen_at is None:
         # The first hand freezes the rules: later house-rule changes never
         # alter results entered under them.
@@ -480,19 +582,26 @@ def submit_hand(table: Table, *, game_input: Mapping[str, Any], submission_id: s
             return existing, False
 
 
-def preview_hand(table: Table, game_input: Mapping[str, Any]) -> dict[str, Any]:
-    """Score the next hand as submit_hand would, without saving anything: the
-    score-entry page shows the breakdown and settlement before the scorekeeper
-    saves. Refuses what submit_hand would refuse (ValidationError, with the
+def preview_hand(table: Table, game_input: Mapping[str, Any], *,
+                 correcting: Hand | None = None) -> dict[str, Any]:
+    """Score the next hand as submit_hand would (or, given `correcting`, that
+    hand as correct_hand would), without saving anything: the score-entry
+    page shows the breakdown and settlement before the scorekeeper saves.
+    Refuses what submit_hand would refuse (ValidationError, with the
     engine's message). No permission check: callers fetched the table through
     clubs.access."""
     entry = normalise(game_input)
     seats = _seats(table)
-    previous = list(table.hands.order_by("number").values_list("result", flat=True))
-    if entry["east"] is None:
-        entry = {**entry, "east": next_east(list(seats), previous)[0]}
-    game, result, winds = _score(table, table.round.event, seats, entry,
-                                 prevailing_wind(previous, len(seats)))
+    if correcting is not None:
+        # A correction keeps the hand's prevailing wind and East.
+        wind = correcting.game["prevailing_wind"]
+        if entry["east"] is None:
+            entry = {**entry, "east": _entry_of(correcting, seats)["east"]}
+    else:
+        deal = next_deal(list(seats), dealt(table))
+        wind = deal.prevailing
+        entry = _with_east(seats, entry, deal)
+    game, result, winds = _score(table, table.round.event, seats, entry, wind)
     return {
         "game": game,
         "result": result,
@@ -531,6 +640,18 @@ def _entry_of(hand: Hand, seats: Mapping[int, Seat]) -> dict[str, Any]:
                      win_source=game.get("win_source"), flags=game.get("flags", []),
                      dead=sorted(by_wind[wind] for wind in game.get("dead", [])))
     return entry
+
+
+def hand_to_change(table: Table, number: int, *, expected_version: Any = None) -> Hand:
+    """Hand `number` of the table, to correct, delete or confirm. One deleted
+    since the page saw the table (`expected_version`) is a VersionConflict
+    saying who deleted it; a number without a hand is Hand.DoesNotExist."""
+    hand = table.hands.filter(number=number).first()
+    if hand is None:
+        if expected_version is not None:
+            _check_version(table, expected_version)
+        raise Hand.DoesNotExist(f"table {table.pk} has no hand {number}")
+    return hand
 
 
 def _locked_hand(hand: Hand) -> tuple[Table, Hand]:
@@ -671,8 +792,7 @@ def confirm_hand(hand: Hand, user: Any) -> Hand:
         _require_scorekeeper(user, table)
         if hand.confirmed_at is not None:
             return hand
-        last = hand.changes.exclude(action=HandAction.CONFIRMED).order_by("-pk").first()
-        author_id = last.user_id if last is not None else hand.entered_by_id
+        author_id = author_of(hand)
         if author_id is not None and author_id == user.pk:
             raise ValidationError(_("Hand %(number)s must be confirmed by someone else than "
                                     "who entered it.") % {"number": hand.number})
@@ -684,10 +804,35 @@ def confirm_hand(hand: Hand, user: Any) -> Hand:
         return hand
 
 
+def author_of(hand: Hand) -> int | None:
+    """Who last entered or changed the hand (a user id): the one person who
+    may not confirm it."""
+    last = hand.changes.exclude(action=HandAction.CONFIRMED).order_by("-pk").first()
+    return last.user_id if last is not None else hand.entered_by_id
+
+
+def authors(table: Table) -> dict[int, int | None]:
+    """author_of for every hand of the table (by hand id), in two queries."""
+    found: dict[int, int | None] = dict(table.hands.values_list("pk", "entered_by_id"))
+    for hand_id, user_id in table.hand_changes.filter(hand__isnull=False).exclude(
+            action=HandAction.CONFIRMED).order_by("pk").values_list("hand_id", "user_id"):
+        found[hand_id] = user_id
+    return found
+
+
 # --- The score-entry page's view of a table -------------------------------------------
 
 
+# What hand_json reads of a hand's scores, to prefetch for a whole table.
+SCORES_FOR_JSON = Prefetch(
+    "scores", queryset=HandScore.objects.select_related("registration__member").order_by(
+        "seat_wind"))
+
+
 def hand_json(hand: Hand) -> dict[str, Any]:
+    prefetched = "scores" in getattr(hand, "_prefetched_objects_cache", {})
+    scores = (hand.scores.all() if prefetched else
+              hand.scores.select_related("registration__member").order_by("seat_wind"))
     return {
         "id": hand.pk,
         "number": hand.number,
@@ -698,7 +843,7 @@ def hand_json(hand: Hand) -> dict[str, Any]:
             {"registration": score.registration_id, "name": score.registration.name,
              "seat_wind": score.seat_wind, "value": score.value,
              "settlement": score.settlement}
-            for score in hand.scores.select_related("registration__member").order_by("seat_wind")
+            for score in scores
         ],
         "breakdown": hand.result.get("hands", {}),
         "confirmed": hand.confirmed_at is not None,
@@ -709,10 +854,9 @@ def table_state(table: Table) -> dict[str, Any]:
     """What the score-entry page shows: the players with their winds for the
     next hand, the prevailing wind, the hand number, running totals."""
     seats = _seats(table)
-    hands = list(table.hands.order_by("number").values_list("number", "result", "confirmed_at"))
-    previous = [result for _number, result, _confirmed in hands]
-    east, playing = next_east(list(seats), previous)
-    winds = _winds(table, seats, playing, east)
+    hands = list(table.hands.order_by("number").values_list("number", "confirmed_at"))
+    deal = next_deal(list(seats), dealt(table))
+    winds = _winds(table, seats, deal.playing, deal.east)
     totals: dict[int, int] = {}
     for registration_id, settlement in HandScore.objects.filter(hand__table=table).values_list(
             "registration_id", "settlement"):
@@ -727,13 +871,13 @@ def table_state(table: Table) -> dict[str, Any]:
         "requires_confirmation": table.round.event.requires_confirmation,
         "version": table.version,
         "hand_number": max((row[0] for row in hands), default=0) + 1,
-        "prevailing_wind": prevailing_wind(previous, len(seats)),
-        "east": east,
+        "prevailing_wind": deal.prevailing,
+        "east": deal.east,
         "players": [
             {"position": position, "registration": seat.registration_id,
              "name": seat.registration.name, "seat_wind": winds.get(position),
              "total": totals.get(seat.registration_id, 0)}
             for position, seat in sorted(seats.items())
         ],
-        "unconfirmed": [number for number, _result, confirmed in hands if confirmed is None],
+        "unconfirmed": [number for number, confirmed in hands if confirmed is None],
     }

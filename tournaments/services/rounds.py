@@ -12,6 +12,7 @@ from __future__ import annotations
 import secrets
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from decimal import Decimal
 from random import Random
 from typing import Any
@@ -373,6 +374,33 @@ def record_hand(
 # --- Closing -----------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class TableProgress:
+    """How far a table of a round is: its hands, and the hands still to be
+    confirmed (always 0 when the event asks no confirmation)."""
+
+    table: Table
+    hands: int
+    unconfirmed: int
+
+    @property
+    def finished(self) -> bool:
+        """Whether the round can close as far as this table goes."""
+        return self.hands > 0 and self.unconfirmed == 0
+
+
+def table_progress(round_: Round) -> list[TableProgress]:
+    """Every table of the round, by number, with what keeps it from closing."""
+    counts: dict[str, Any] = {"hand_count": Count("hands")}
+    if round_.event.requires_confirmation:
+        counts["unconfirmed_count"] = Count("hands", filter=Q(hands__confirmed_at__isnull=True))
+    return [
+        TableProgress(table=table, hands=table.hand_count,  # type: ignore[attr-defined]
+                      unconfirmed=getattr(table, "unconfirmed_count", 0))
+        for table in round_.tables.annotate(**counts).order_by("number")
+    ]
+
+
 def close_round(round_: Round) -> Round:
     """Close a round: every table's results and table points (the event's
     scheme and tie rule), and the members' last day played."""
@@ -384,18 +412,19 @@ def close_round(round_: Round) -> Round:
                                     "closed.") % {"round": round_.number})
         # Wait for hands being saved at its tables (hands.py locks the table).
         list(Table.objects.select_for_update().filter(round=round_).values_list("pk"))
-        tables = list(round_.tables.annotate(hand_count=Count("hands")))
-        empty = [str(table.number) for table in tables if table.hand_count == 0]  # type: ignore[attr-defined]
+        progress = table_progress(round_)
+        problems = []
+        empty = [str(item.table.number) for item in progress if item.hands == 0]
         if empty:
-            raise ValidationError(_("No hands have been entered at table %(tables)s.") % {
+            problems.append(_("No hands have been entered at table %(tables)s.") % {
                 "tables": ", ".join(empty)})
-        if event.requires_confirmation:
-            unconfirmed = list(round_.tables.filter(hands__confirmed_at__isnull=True).distinct()
-                               .order_by("number").values_list("number", flat=True))
-            if unconfirmed:
-                raise ValidationError(_("Hands at table %(tables)s have not been confirmed "
-                                        "yet.") % {
-                    "tables": ", ".join(str(number) for number in unconfirmed)})
+        unconfirmed = [str(item.table.number) for item in progress if item.unconfirmed]
+        if unconfirmed:
+            problems.append(_("Hands at table %(tables)s have not been confirmed yet.") % {
+                "tables": ", ".join(unconfirmed)})
+        if problems:
+            raise ValidationError(problems)
+        tables = [item.table for item in progress]
         results = [result for table in tables for result in table_results(event, table)]
         TableResult.objects.filter(table__round=round_).delete()
         TableResult.objects.bulk_create(results)
