@@ -162,15 +162,16 @@ def load(seed: int = 2026) -> Loaded:
         versions: dict[int, int] = {}
         for table in tables:
             count = HANDS_PER_TABLE if table.round.number < ROUNDS else PRELOADED_ROUND_8
-            previous: list[dict[str, Any]] = []
+            previous: list[Any] = []  # hand_service.Dealt per saved hand
             for number in range(1, count + 1):
-                east = hand_service.next_east([0, 1, 2, 3], previous)[0]
+                deal = hand_service.next_deal([0, 1, 2, 3], previous)
+                east = deal.east
                 while True:
                     entry = hand_service.normalise({**random_hand(rng), "east": east})
                     winds = {p: "ESWN"[(p - east) % 4] for p in range(4)}
                     game: dict[str, Any] = {
                         "ruleset": event.ruleset, "options": event.rule_options,
-                        "prevailing_wind": hand_service.prevailing_wind(previous, 4),
+                        "prevailing_wind": deal.prevailing,
                         "winner": winds[entry["winner"]] if entry["winner"] is not None
                         else None,
                         "players": {winds[int(p)]: {"score": v}
@@ -193,7 +194,9 @@ def load(seed: int = 2026) -> Loaded:
                 score_rows.append((table.pk, [
                     (regs[p], w, result["scores"][w], result["settlement"][w])
                     for p, w in winds.items()]))
-                previous.append(result)
+                previous.append(hand_service.Dealt(
+                    east=east, prevailing=deal.prevailing,
+                    rotates=result.get("winds_rotate", True)))
             versions[table.pk] = count
         Hand.objects.bulk_create(hand_rows, batch_size=1000)
         HandScore.objects.bulk_create(
