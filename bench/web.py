@@ -12,8 +12,8 @@ load tool:
 * submission: 100 tables at once, each its own scorekeeper with a session cookie and the
   CSRF token of the score-entry page, reading the table (GET /api/tables/<id>/) and
   posting hands with unique submission ids, some posted twice (a retry must answer 200
-  with the same hand); twice: a hand every ~2 s per table (a real hand takes minutes),
-  and every table posting back to back. Afterwards hands stored must equal unique
+  with the same hand); twice: a hand every ~10 s per table (--think; a real hand takes
+  3-5 minutes), and every table posting back to back. Afterwards hands stored must equal unique
   submissions.
 
 Targets (exit status 1 when one is missed, in either load): standings p95 < 100 ms,
@@ -422,6 +422,10 @@ def submit_hands(port: int, loaded: Loaded, per_table: int, retry_share: float,
         headers = {"Content-Type": "application/json", "X-CSRFToken": token,
                    "Referer": f"http://{HOST}:{port}/en/tables/{table_id}/score/"}
         barrier.wait()  # every table starts at once
+        if think:
+            # ... and, paced, posts its first hand somewhere in the first interval,
+            # as tables finish hands at their own moments (the 0 s run is the burst).
+            time.sleep(rng.uniform(0, think))
         for hand_index in range(per_table):
             if time.monotonic() > deadline:
                 return
@@ -522,6 +526,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="a smaller, faster run")
     parser.add_argument("--database-url", default=os.environ.get("DATABASE_URL", ""))
     parser.add_argument("--workers", type=int, default=4)
+    parser.add_argument("--think", type=float, default=10.0,
+                        help="seconds between a table's hands in the paced submission run")
     args = parser.parse_args(argv)
     readers, reads = 50, (400 if args.quick else 2000)
     per_table = 3 if args.quick else 8
@@ -562,10 +568,11 @@ def main(argv: list[str] | None = None) -> int:
         page = read_pages(port, standings, reads, readers, f"standings ({readers}, 0 s)", 60)
         live = read_pages(port, standings + "live/", reads // 2, readers,
                           f"standings/live ({readers})", 30)
-        # Scorekeepers: all tables at once, a hand every ~2 s each (a real hand takes
-        # minutes), then all tables posting their hands back to back.
-        steady = submit_hands(port, loaded, per_table, retry_share=0.1, budget=90,
-                              think=2.0, name="submit 2 s")
+        # Scorekeepers: all tables at once, a hand every ~10 s each (a real hand takes
+        # 3-5 minutes: 20-30 times the pace of play), then all tables posting their
+        # hands back to back.
+        steady = submit_hands(port, loaded, per_table, retry_share=0.1, budget=120,
+                              think=args.think, name=f"submit {args.think:g} s")
         run = submit_hands(port, loaded, per_table, retry_share=0.1, budget=90, seed=8,
                            name="submit 0 s")
         results = [check_stored(loaded, steady, run)]
