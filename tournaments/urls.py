@@ -26,6 +26,7 @@ urlpatterns = [
     path("events/<int:event_id>/rounds/add/", views.round_add, name="round_add"),
     path("rounds/<int:round_id>/", views.round_detail, name="round"),
     path("rounds/<int:round_id>/tables/<int:table_id>/", views.table_detail, name="table"),
+    path("rounds/<int:round_id>/cards/", views.table_cards, name="table_cards"),
     path("rounds/<int:round_id>/<slug:action>/", views.round_action, name="round_action"),
     path("api/tables/<int:table_id>/", api.table_state, name="api_table"),
     path("api/tables/<int:table_id>/hands/", api.submit_hand, name="api_hands"),

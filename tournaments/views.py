@@ -19,7 +19,9 @@ from django.db.models import Prefetch
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils.cache import patch_cache_control
+from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
@@ -53,6 +55,7 @@ from tournaments.models import (
     Seat,
     Table,
 )
+from tournaments.qr import qr_svg
 from tournaments.services import events, results_cache, rounds, scorekeepers
 from tournaments.services import hands as hand_service
 from tournaments.services import registration as registrations
@@ -401,6 +404,23 @@ def round_page(
 def round_detail(request: HttpRequest, round_id: int) -> HttpResponse:
     round_ = access.get_round_for_organiser(request.user, round_id)
     return round_page(request, round_)
+
+
+@login_required
+@require_GET
+def table_cards(request: HttpRequest, round_id: int) -> HttpResponse:
+    """Printable table cards of a seated round: the table number, its players
+    with their seat winds, and a QR code that opens the table's score-entry
+    page on a scorekeeper's phone."""
+    round_ = access.get_round_for_organiser(request.user, round_id)
+    cards = []
+    for item in seated_tables(round_):
+        url = request.build_absolute_uri(reverse("tournaments:score_entry",
+                                                 args=[item["table"].pk]))
+        title = _("Score entry of table %(number)s") % {"number": item["table"].number}
+        cards.append({**item, "url": url, "qr": mark_safe(qr_svg(url, title=title))})  # noqa: S308 (our own SVG)
+    return render(request, "tournaments/table_cards.html", {
+        "club": round_.event.club, "event": round_.event, "round": round_, "cards": cards})
 
 
 def _seat(request: HttpRequest, round_: Round) -> str:

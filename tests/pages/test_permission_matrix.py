@@ -110,6 +110,7 @@ MATRIX: list[Row] = [
     Row("tournaments:scorekeeper_remove", "POST", ORGANISER_POST),
     Row("tournaments:round", "GET", ORGANISER),
     Row("tournaments:table", "GET", ORGANISER),
+    Row("tournaments:table_cards", "GET", ORGANISER),
     Row("tournaments:table", "POST", ORGANISER_POST),
     Row("tournaments:round_action", "POST", ORGANISER_POST),  # a swap without players
     Row("tournaments:api_table", "GET", SCOREKEEPER),
