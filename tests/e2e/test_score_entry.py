@@ -43,6 +43,25 @@ def enter_values(page: Any, values: dict[int, int], winner: int) -> None:
     page.check(f'#se-winner input[value="{winner}"]')
 
 
+def enter_worked_example(page: Any) -> None:
+    """The worked example of seed 003 by tiles, East in seat 0: South wins on
+    West's discard, West's hand is dead."""
+    page.check('input[name=mode][value="tiles"]')
+    page.check('#se-winner input[value="1"]')
+    tap(page, "234456m345678p33s")
+    page.check('#se-tile-player input[value="0"]')
+    tap(page, "2228m4777p19s555z")
+    page.check('#se-tile-player input[value="3"]')
+    tap(page, "1245899s222z")
+    page.check('input[name=target][value="pung"]')
+    tap(page, "6s")
+    page.check('input[name=target][value="winning"]')
+    tap(page, "3s")
+    page.click('.se-dead[data-position="2"]')
+    page.check('#se-discarder input[value="2"]')
+    page.select_option("#se-win-source", "discard")
+
+
 def open_page(browser: Any, live_server: Any, username: str, width: int = 390
               ) -> tuple[Any, Any]:
     context = browser.new_context(viewport={"width": width, "height": 900})
@@ -60,20 +79,7 @@ def test_a_scorekeeper_enters_hands_online_and_offline(
     assert page.locator(".se-player.is-east").inner_text().count(east.name) == 1
 
     # Hand 1 by tiles: the worked example of seed 003.
-    page.check('input[name=mode][value="tiles"]')
-    page.check('#se-winner input[value="1"]')
-    tap(page, "234456m345678p33s")
-    page.check('#se-tile-player input[value="0"]')
-    tap(page, "2228m4777p19s555z")
-    page.check('#se-tile-player input[value="3"]')
-    tap(page, "1245899s222z")
-    page.check('input[name=target][value="pung"]')
-    tap(page, "6s")
-    page.check('input[name=target][value="winning"]')
-    tap(page, "3s")
-    page.click('.se-dead[data-position="2"]')
-    page.check('#se-discarder input[value="2"]')
-    page.select_option("#se-win-source", "discard")
+    enter_worked_example(page)
     page.click("#se-check")
     preview = page.locator("#se-preview")
     preview.locator(".se-settlement").wait_for()
