@@ -41,6 +41,7 @@ INSTALLED_APPS = [
     "clubs",
     "tournaments",
     "scoring",
+    "exports",
 ]
 
 MIDDLEWARE = [
