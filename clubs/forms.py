@@ -1,4 +1,4 @@
-"""Forms of the club pages: a member's details.
+"""Forms of the club pages: a member's details, a member list to import.
 
 The forms check the shape of the input; the services (clubs/services.py)
 decide and save, so a rule holds for every caller, not only for these pages.
@@ -9,7 +9,9 @@ from typing import Any, ClassVar
 from django import forms
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
+from clubs.member_import import MAX_BYTES
 from clubs.models import Member
 
 
@@ -47,6 +49,29 @@ class MemberForm(ModelFieldsForm):
     field_names = ("first_name", "last_name", "nmb_number", "date_of_birth", "long_illness",
                    "joined_on")
     widgets = {"date_of_birth": DATE_INPUT, "joined_on": DATE_INPUT}
+
+
+class MemberImportForm(forms.Form):
+    """The member list to import: only its shape here (kind and size);
+    clubs/member_import.py reads it."""
+
+    file = forms.FileField(
+        label=_("Member list (.xlsx or .csv)"),
+        widget=forms.ClearableFileInput(attrs={"accept": ".xlsx,.csv"}),
+        help_text=_("Columns: first name, last name, NMB member number, club (this club or "
+                    "empty). The results for the bond (CSV or Excel) can be imported as they "
+                    "are."),
+    )
+
+    def clean_file(self) -> Any:
+        upload = self.cleaned_data["file"]
+        name = (upload.name or "").lower()
+        if not name.endswith((".xlsx", ".csv")):
+            raise ValidationError(_("Upload an Excel workbook (.xlsx) or a CSV file (.csv)."))
+        if upload.size > MAX_BYTES:
+            raise ValidationError(_("The file is larger than %(size)s MB.") % {
+                "size": MAX_BYTES // (1024 * 1024)})
+        return upload
 
 
 def add_service_error(form: forms.BaseForm, error: ValidationError) -> None:

@@ -14,12 +14,12 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_GET, require_POST
 from django_tables2 import RequestConfig
 
-from clubs import access, services
+from clubs import access, member_import, services
 from clubs.filters import MemberFilter
-from clubs.forms import MemberForm, add_service_error
+from clubs.forms import MemberForm, MemberImportForm, add_service_error
 from clubs.models import Club
 from clubs.tables import MemberTable
 
@@ -81,6 +81,66 @@ def member_edit(request: HttpRequest, slug: str, member_id: int) -> HttpResponse
                 "name": member.full_name})
             return redirect("clubs:detail", club.slug)
     return render(request, "clubs/member_form.html", {"club": club, "form": form, "member": member})
+
+
+@login_required
+def member_import_upload(request: HttpRequest, slug: str) -> HttpResponse:
+    """Step 1: upload a member list; a readable one is shown as a preview
+    (what will be created, updated, left unchanged, and every wrong row)."""
+    club = access.get_club_for_organiser(request.user, slug)
+    form = (MemberImportForm(request.POST, request.FILES) if request.method == "POST"
+            else MemberImportForm())
+    if form.is_bound and form.is_valid():
+        upload = form.cleaned_data["file"]
+        try:
+            parsed = member_import.read_file(upload.read(), upload.name)
+        except ValidationError as error:
+            form.add_error("file", error)
+        else:
+            plan = member_import.make_plan(club, parsed)
+            return _import_preview(request, club, parsed, plan, upload.name)
+    return render(request, "clubs/member_import.html", {"club": club, "form": form})
+
+
+def _import_preview(request: HttpRequest, club: Club, parsed: member_import.Parsed,
+                    plan: member_import.Plan, filename: str, *, changed: bool = False,
+                    status: int = 200) -> HttpResponse:
+    labels = {member_import.FIRST_NAME: _("First name"), member_import.LAST_NAME: _("Last name"),
+              member_import.NMB_NUMBER: _("NMB member number")}
+    rows = [{"planned": row,
+             "changes": [{"label": labels[change.field], "old": change.old, "new": change.new}
+                         for change in row.changes]}
+            for row in plan.rows]
+    return render(request, "clubs/member_import_preview.html", {
+        "club": club, "plan": plan, "rows": rows, "filename": filename, "changed": changed,
+        "token": member_import.sign(club, parsed, plan, filename) if plan.ok else "",
+        "form": MemberImportForm(),
+    }, status=status)
+
+
+@login_required
+@require_POST
+def member_import_confirm(request: HttpRequest, slug: str) -> HttpResponse:
+    """Step 2: write the previewed rows, all or none."""
+    club = access.get_club_for_organiser(request.user, slug)
+    try:
+        signed = member_import.unsign(club, request.POST.get("token", ""))
+    except ValidationError as error:
+        return render(request, "clubs/member_import.html", {
+            "club": club, "form": MemberImportForm(), "error": " ".join(error.messages)},
+            status=400)
+    try:
+        plan = member_import.apply(club, signed.parsed, expected=signed.digest)
+    except member_import.ImportRefused as refused:
+        return _import_preview(request, club, signed.parsed, refused.plan, signed.filename)
+    except member_import.PlanChanged as changed:
+        return _import_preview(request, club, signed.parsed, changed.plan, signed.filename,
+                               changed=True)
+    messages.success(request, _(
+        "The member list is imported: %(created)s new, %(updated)s updated, %(unchanged)s "
+        "unchanged.") % {"created": plan.created, "updated": plan.updated,
+                         "unchanged": plan.unchanged})
+    return redirect("clubs:detail", club.slug)
 
 
 @require_GET

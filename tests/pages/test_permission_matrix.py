@@ -75,6 +75,12 @@ MATRIX: list[Row] = [
     Row("clubs:member_add", "POST", "200 200 404 404 404 404 302"),
     Row("clubs:member_edit", "GET", ORGANISER),
     Row("clubs:member_edit", "POST", "200 200 404 404 404 404 302"),
+    Row("clubs:member_import", "GET", ORGANISER),
+    # Without a file: the upload form again, with its error.
+    Row("clubs:member_import", "POST", "200 200 404 404 404 404 302"),
+    # Without a signed preview: refused input (tests/pages/test_member_import.py
+    # posts real previews, also from outsiders).
+    Row("clubs:member_import_confirm", "POST", ORGANISER_POST),
     Row("clubs:season", "GET", PUBLIC),
     Row("clubs:season_year", "GET", PUBLIC),
     Row("tournaments:list", "GET", ORGANISER),

@@ -1,0 +1,233 @@
+"""Results for the bond (NMB, Nederlandse MahjongBond), as .xlsx and .csv.
+
+The NMB publishes no machine format, so this module defines one; README,
+"Results for the bond (NMB)", is its description for the bond's results
+secretary. In short: a block of event details (label, value), an empty row,
+then a table with one row per player in ranking order.
+
+`collect` reads the event into plain data; `render_xlsx` and `render_csv`
+only write that data (exports are functions from data to bytes). Both refuse
+an event that is not finished (`check_exportable`); the page lists the
+players without a member number first (`missing_member_numbers`).
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
+from django.utils.translation import override
+
+from exports import csvfile
+from exports.cells import CellValue
+from exports.excel import sheets
+from scoring.engine import RULESETS
+from tournaments.models import Event, EventStatus, Registration, RoundStatus
+from tournaments.services.standings import event_standings
+
+Progress = Callable[[int, int], None]
+
+
+@dataclass(frozen=True)
+class EventDetails:
+    title: str
+    date: datetime.date
+    place: str
+    club: str
+    players: int  # who played, substitutes not counted
+    ruleset: str
+    days: int
+    rounds: int  # closed rounds
+
+
+@dataclass(frozen=True)
+class PlayerResult:
+    registration_id: int
+    position: int | None  # None: listed but not ranked (substitutes; guests if the event says so)
+    first_name: str
+    last_name: str
+    member_number: str | None
+    club: str
+    table_points: Decimal
+    score: int
+    rounds_played: int
+    guest: bool
+    substitute: bool
+
+
+@dataclass(frozen=True)
+class Results:
+    details: EventDetails
+    players: list[PlayerResult]
+
+
+# --- Checks -------------------------------------------------------------------------
+
+
+def check_exportable(event: Event) -> None:
+    """Refuse (ValidationError) an event whose results are not final."""
+    if event.status != EventStatus.FINISHED:
+        raise ValidationError(
+            _("%(event)s is not finished (it is %(status)s): its results go to the bond once "
+              "the event is finished.") % {"event": event.title,
+                                            "status": event.get_status_display()},
+            code="not_finished")
+    if not event.rounds.filter(status=RoundStatus.CLOSED).exists():
+        raise ValidationError(
+            _("%(event)s has no closed round, so there are no results to send.") % {
+                "event": event.title},
+            code="no_results")
+
+
+def missing_member_numbers(event: Event) -> list[Registration]:
+    """The players in the results without an NMB member number, in ranking
+    order: members whose number is not filled in, and guests (who are no
+    member here, so have none on record)."""
+    rows = event_standings(event)
+    registrations = Registration.objects.select_related("member").in_bulk(
+        [row.key for row in rows])
+    missing = []
+    for row in rows:
+        registration = registrations[int(row.key)]
+        if registration.member is None or not registration.member.nmb_number:
+            missing.append(registration)
+    return missing
+
+
+# --- Collecting ---------------------------------------------------------------------
+
+
+def split_name(name: str) -> tuple[str, str]:
+    """A guest's one-field name as first and last name: the first word, and
+    the rest ("Jan van der Berg" -> "Jan", "van der Berg"), as Dutch names
+    keep their prefix with the last name. One word is a last name."""
+    words = name.split()
+    if len(words) < 2:
+        return "", " ".join(words)
+    return words[0], " ".join(words[1:])
+
+
+def collect(event: Event) -> Results:
+    """The event's final results (every closed round), in ranking order."""
+    rows = event_standings(event)
+    registrations = Registration.objects.select_related("member__club").in_bulk(
+        [row.key for row in rows])
+    players = []
+    for row in rows:
+        registration = registrations[int(row.key)]
+        member = registration.member
+        if member is not None:
+            first, last = member.first_name, member.last_name
+            club = member.club.name
+        else:
+            first, last = split_name(registration.guest_name)
+            club = registration.guest_club
+        players.append(PlayerResult(
+            registration_id=registration.pk, position=row.position, first_name=first,
+            last_name=last, member_number=member.nmb_number if member else None, club=club,
+            table_points=row.table_points, score=row.score, rounds_played=row.rounds_played,
+            guest=member is None, substitute=registration.is_substitute,
+        ))
+    ruleset = RULESETS.get(event.ruleset)
+    details = EventDetails(
+        title=event.title, date=event.start_date,
+        place=event.venue or event.club.city, club=event.club.name,
+        players=sum(1 for player in players if not player.substitute),
+        ruleset=ruleset.title if ruleset is not None else event.ruleset,
+        days=event.days,
+        rounds=event.rounds.filter(status=RoundStatus.CLOSED).count(),
+    )
+    return Results(details=details, players=players)
+
+
+# --- Writing ------------------------------------------------------------------------
+
+
+def detail_rows(details: EventDetails) -> list[list[CellValue]]:
+    return [
+        [_("Title"), details.title],
+        [_("Date"), details.date],
+        [_("Place"), details.place],
+        [_("Organising club"), details.club],
+        [_("Number of players"), details.players],
+        [_("Rule set"), details.ruleset],
+        [_("Number of days"), details.days],
+        [_("Rounds"), details.rounds],
+    ]
+
+
+def headers() -> list[str]:
+    return [_("Position"), _("First name"), _("Last name"), _("NMB member number"), _("Club"),
+            _("Table points"), _("Score"), _("Rounds played"), _("Note")]
+
+
+def note(player: PlayerResult) -> str:
+    if player.substitute:
+        return _("substitute, not ranked")
+    if player.position is None:
+        return _("guest, not ranked")
+    if player.guest:
+        return _("guest")
+    return ""
+
+
+def player_row(player: PlayerResult) -> list[CellValue]:
+    return [player.position, player.first_name, player.last_name, player.member_number,
+            player.club, player.table_points, player.score, player.rounds_played,
+            note(player)]
+
+
+def step_counter(total: int, progress: Progress | None) -> Callable[[], None]:
+    """A function to call once per step done: it reports progress(done, total)."""
+    done = [0]
+
+    def step() -> None:
+        done[0] += 1
+        if progress is not None:
+            progress(done[0], total)
+
+    return step
+
+
+def results_xlsx(results: Results, *, progress: Progress | None = None) -> bytes:
+    sheet = sheets.Sheet(
+        title=_("Results"), headers=headers(), preamble=detail_rows(results.details),
+        rows=[player_row(player) for player in results.players])
+    return sheets.write([sheet], title=results.details.title,
+                        on_row=step_counter(len(sheet.rows), progress))
+
+
+def results_csv(results: Results, *, dialect: str = "nl",
+                progress: Progress | None = None) -> bytes:
+    step = step_counter(len(results.players), progress)
+
+    def rows() -> list[Sequence[CellValue]]:
+        lines: list[Sequence[CellValue]] = [*detail_rows(results.details), [], headers()]
+        for player in results.players:
+            lines.append(player_row(player))
+            step()
+        return lines
+
+    return csvfile.write(rows(), dialect=dialect)
+
+
+def render_xlsx(event: Event, *, language: str = "nl",
+                progress: Progress | None = None) -> bytes:
+    """The bond's results of a finished event as .xlsx."""
+    with override(language):
+        check_exportable(event)
+        return results_xlsx(collect(event), progress=progress)
+
+
+def render_csv(event: Event, *, language: str = "nl", progress: Progress | None = None,
+               dialect: str = "nl") -> bytes:
+    """The bond's results of a finished event as CSV: `dialect` "nl" (`;`,
+    decimal comma: Dutch Excel) or "international" (`,`, decimal point)."""
+    csvfile.dialect_named(dialect)
+    with override(language):
+        check_exportable(event)
+        return results_csv(collect(event), dialect=dialect, progress=progress)
