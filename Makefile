@@ -13,12 +13,12 @@ BOOTSTRAP_PYTHON := $(shell command -v python3.11 || command -v python3)
 DEV_STAMP := $(VENV)/.installed-dev
 BENCH_STAMP := $(VENV)/.installed-bench
 
-.PHONY: help run test bench bench-web lint format messages clean
+.PHONY: help run test bench bench-web lint format messages clean redis-server
 
 help:
 	@echo "make run    start the site on http://127.0.0.1:8000 with a demo login"
 	@echo "make test   lint, type-check the engine, run the tests"
-	@echo "make bench  benchmark the scoring engine and seating"
+	@echo "make bench  benchmark the scoring engine, seating and the exports"
 	@echo "make bench-web  load-test standings and hand submission on gunicorn"
 	@echo "make lint   ruff, and mypy over the engine (strict) and the apps"
 	@echo "make clean  remove caches and collected static files"
@@ -39,7 +39,17 @@ run: $(DEV_STAMP)
 	$(PY) manage.py load_demo
 	$(PY) manage.py runserver 127.0.0.1:8000
 
-test: $(DEV_STAMP)
+# The export tests start a real Redis server and Celery worker: install
+# Debian's redis-server when it is missing and we may (root with apt-get);
+# otherwise those tests are skipped with a loud message.
+redis-server:
+	@command -v redis-server >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends redis-server >/dev/null \
+	      || { apt-get update -q >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends redis-server >/dev/null; }; \
+	  else echo "redis-server missing: the worker tests will be skipped"; fi; }
+
+test: $(DEV_STAMP) redis-server
 	$(BIN)/ruff check .
 	$(BIN)/mypy --strict scoring/engine
 	$(BIN)/pytest -q
@@ -47,6 +57,7 @@ test: $(DEV_STAMP)
 bench: $(BENCH_STAMP)
 	$(PY) bench/engine.py
 	$(PY) bench/seating.py
+	$(PY) bench/exports.py
 
 # A real server (gunicorn) under load on loopback; about 2 minutes. Exits 1
 # when a target is missed. DATABASE_URL=postgres://... to run on PostgreSQL.
@@ -56,7 +67,7 @@ bench-web: $(BENCH_STAMP)
 lint: $(DEV_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy --strict scoring/engine
-	$(BIN)/mypy config clubs tournaments scoring
+	$(BIN)/mypy config clubs tournaments scoring exports
 
 format: $(DEV_STAMP)
 	$(BIN)/ruff format .

@@ -199,6 +199,29 @@ else:
     CELERY_TASK_ALWAYS_EAGER = True
     CELERY_TASK_EAGER_PROPAGATES = True
 
+# The periodic upkeep of export jobs (exports.services.maintain): rerun what a
+# dead worker left, delete expired files. Run `celery -A config beat`.
+CELERY_BEAT_SCHEDULE = {
+    "exports-maintenance": {"task": "exports.maintain_exports", "schedule": 60.0},
+}
+CELERY_TASK_IGNORE_RESULT = True
+# With Redis down, asking for an export must answer at once (the job waits and
+# says so), not hang in the broker's retries.
+CELERY_BROKER_CONNECTION_TIMEOUT = 2
+CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 1, "interval_start": 0,
+                                    "interval_step": 0.5, "interval_max": 0.5}
+
+# --- Exports ----------------------------------------------------------------
+
+# How long a finished export can be downloaded before the upkeep deletes it.
+EXPORTS_KEEP_HOURS = env_int("EXPORTS_KEEP_HOURS", 24, minimum=1)
+# A running export whose heartbeat is older than this is taken for dead.
+EXPORTS_STALE_SECONDS = env_int("EXPORTS_STALE_SECONDS", 120, minimum=5)
+# How often an export is started before it is reported failed.
+EXPORTS_MAX_ATTEMPTS = 3
+# Tests only: a pause per progress step, to stop a worker mid-export.
+EXPORTS_TEST_STEP_DELAY = float(env_str("EXPORTS_TEST_STEP_DELAY", "0") or 0)
+
 # --- Production -------------------------------------------------------------
 
 if PRODUCTION:

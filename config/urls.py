@@ -18,6 +18,7 @@ urlpatterns += i18n_patterns(
     path("scoring/", include("scoring.urls")),
     path("clubs/", include("clubs.urls")),
     path("", include("tournaments.urls")),
+    path("", include("exports.urls")),
     path("admin/", admin.site.urls),
     prefix_default_language=False,
 )

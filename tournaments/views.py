@@ -30,6 +30,7 @@ from django_tables2 import RequestConfig
 from clubs import access
 from clubs.forms import add_service_error
 from clubs.models import Member
+from exports import bond
 from tournaments.filters import StandingsFilter
 from tournaments.forms import (
     SEAT_LABELS,
@@ -138,6 +139,9 @@ def event_page(
         or SeatingMethodForm(initial={"seating_method": _next_method(event)}),
         "substitute_form": SubstituteForm(club=event.club),
         "scorekeepers": scorekeepers.event_scorekeepers(event),
+        # Listed before the bond's export: players it will lack a number for.
+        "missing_member_numbers": bond.missing_member_numbers(event)
+        if event.status == EventStatus.FINISHED else [],
         "scorekeeper_form": forms.get("scorekeeper_form") or ScorekeeperForm(),
         "playing_tables": Table.objects.filter(
             round__event=event, round__status=RoundStatus.STARTED,

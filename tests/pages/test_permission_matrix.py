@@ -31,8 +31,10 @@ from django.apps import apps
 from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import NoReverseMatch, URLPattern, URLResolver, get_resolver, reverse
+from django.utils import timezone
 
 from clubs.models import Club, Member
+from exports.models import ExportJob, JobStatus
 from tournaments.models import Event, EventStatus, Registration, Round, Scorekeeper, Table
 from tournaments.services import rounds
 
@@ -124,6 +126,15 @@ MATRIX: list[Row] = [
     Row("tournaments:score_entry", "GET", SCOREKEEPER_PAGE),
     Row("tournaments:score_entry_sw", "GET", PUBLIC),
     Row("tournaments:api_preview", "POST", SCOREKEEPER_POST),
+    # Exports: asking (an organiser's export, and a public one), and the job's
+    # pages, which only whoever asked for the job may open.
+    Row("exports:ask", "POST", "302 302 404 404 404 404 404"),
+    Row("exports:ask", "POST", "302 302 302 302 302 302 302", variant="public"),
+    Row("exports:ask", "POST", "302 302 404 404 404 404 404", variant="draft"),
+    Row("exports:job", "GET", "404 200 404 404 404 404 404"),
+    Row("exports:progress", "GET", "404 200 404 404 404 404 404"),
+    Row("exports:download", "GET", "404 200 404 404 404 404 404"),
+    Row("exports:retry", "POST", "404 302 404 404 404 404 404"),
     # Hand 1 of table 1 (the round is being played): a valid correction and
     # seat correction (JSON_DATA) are made by every scorekeeper of the table;
     # a deletion without a JSON body is refused input; anyone who keeps the
@@ -194,16 +205,23 @@ def world(club: Club, other_club: Club, event: Event, players: list[Registration
         "anon": None,
     }
     assert players[0].member is not None
+    job = ExportJob.objects.create(
+        kind="standings_pdf", event=event, requested_by=organiser, status=JobStatus.DONE,
+        content=b"%PDF-", size=5, filename="standings.pdf", content_type="application/pdf",
+        expires_at=timezone.now() + datetime.timedelta(hours=1))
     base = {
         "slug": club.slug, "member_id": players[0].member.pk, "year": 2031,
         "event_id": event.pk, "registration_id": players[0].pk, "round_id": round_.pk,
-        "table_id": table.pk, "number": 1,
+        "table_id": table.pk, "number": 1, "kind": "hand_log_xlsx", "token": job.token,
+        "object_id": event.pk,
     }
     return World(event=event, draft=draft, round=round_, registration=players[0],
                  users=users, kwargs={
                      "": base,
                      "draft": {**base, "event_id": draft.pk,
-                               "registration_id": draft_player.pk},
+                               "registration_id": draft_player.pk, "kind": "standings_pdf",
+                               "object_id": draft.pk},
+                     "public": {**base, "kind": "standings_pdf"},
                  })
 
 
@@ -212,10 +230,11 @@ FIXED: dict[str, dict[str, Any]] = {
     "tournaments:registration_action": {"action": "withdraw"},
     "tournaments:round_action": {"action": "swap"},
 }
-POST_DATA: dict[str, Callable[[World], dict[str, Any]]] = {
-    "set_language": lambda world: {"language": "en", "next": "/"},
-    "tournaments:round_add": lambda world: {"seating_method": "random"},
-    "tournaments:scorekeeper_add": lambda world: {"user": "carol", "table_number": "2"},
+POST_DATA: dict[str, Callable[[World, str], dict[str, Any]]] = {
+    "set_language": lambda world, variant: {"language": "en", "next": "/"},
+    "tournaments:round_add": lambda world, variant: {"seating_method": "random"},
+    "tournaments:scorekeeper_add": lambda world, variant: {"user": "carol", "table_number": "2"},
+    "exports:ask": lambda world, variant: {"object_id": world.kwargs[variant]["object_id"]},
 }
 
 
@@ -259,18 +278,24 @@ def _arguments(name: str) -> list[str]:
 def snapshot() -> dict[str, list[dict[str, Any]]]:
     """Every row of the project's own models (and the users)."""
     models = [*apps.get_app_config("clubs").get_models(),
-              *apps.get_app_config("tournaments").get_models(), User]
+              *apps.get_app_config("tournaments").get_models(),
+              *apps.get_app_config("exports").get_models(), User]
     return {model.__name__: list(model.objects.order_by("pk").values()) for model in models}
 
 
 # POSTs that are no write to the club's data: anyone may send them.
 OPEN_POSTS = {"set_language", "logout"}
+# Writes an anonymous visitor may make: asking for a public export (the job
+# is theirs, by their session), answered with the job's page, not the login.
+ANONYMOUS_WRITES = {("exports:ask", "public")}
 
 
 def refused(row: Row, role: str, status: int) -> bool:
     if row.method != "POST" or row.name in OPEN_POSTS:
         return False
-    return status in (403, 404) or (role == "anon" and status == 302)
+    anonymous_refused = (role == "anon" and status == 302
+                         and (row.name, row.variant) not in ANONYMOUS_WRITES)
+    return status in (403, 404) or anonymous_refused
 
 
 @pytest.mark.parametrize("row", MATRIX, ids=lambda row: f"{row.method} {row.name}"
@@ -291,10 +316,12 @@ def test_the_matrix(row: Row, world: World) -> None:
             response = client.post(url, json.dumps(JSON_DATA[row.name](world)),
                                    content_type="application/json")
         else:
-            response = client.post(url, POST_DATA.get(row.name, lambda world: {})(world))
+            data = POST_DATA.get(row.name, lambda world, variant: {})(world, row.variant)
+            response = client.post(url, data)
         if response.status_code != expected[role]:
             wrong.append(f"{role}: {response.status_code}, expected {expected[role]}")
-        elif role == "anon" and expected[role] == 302 and row.name not in OPEN_POSTS:
+        elif (role == "anon" and expected[role] == 302 and row.name not in OPEN_POSTS
+              and (row.name, row.variant) not in ANONYMOUS_WRITES):
             assert "/accounts/login/" in response["Location"], response["Location"]
         if before is not None:
             assert snapshot() == before, f"{role} changed something with a refused {url}"

@@ -1,0 +1,293 @@
+"""Asking for an export, running it, and keeping jobs honest.
+
+* `request_export` checks the user's rights and the export's own conditions
+  (the bond's "event finished"), stores the job and sends it to the worker
+  once the job is committed.
+* `run_job` (the Celery task's body) renders the file, reporting progress
+  and a heartbeat as it goes.
+* `maintain` (Celery beat, every minute) runs again what a dead worker left
+  behind, fails what keeps dying, sends again what the broker refused, and
+  deletes expired files. So no job stays "in progress" forever.
+"""
+
+from __future__ import annotations
+
+import datetime
+import logging
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from django.conf import settings
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.db.models import F
+from django.http import Http404
+from django.shortcuts import get_object_or_404
+from django.utils import timezone
+from django.utils.module_loading import import_string
+from django.utils.translation import gettext as _
+from django.utils.translation import override
+
+from clubs import access
+from clubs.models import Club, Member
+from exports import registry
+from exports.models import ExportJob, JobStatus
+from tournaments.models import Event, Round
+
+logger = logging.getLogger(__name__)
+
+# Heartbeats are written at most this often (seconds): progress for the page,
+# proof of life for `maintain`, without a write per row.
+HEARTBEAT_EVERY = 0.5
+
+
+def keep_for() -> datetime.timedelta:
+    return datetime.timedelta(hours=settings.EXPORTS_KEEP_HOURS)
+
+
+# --- Who may have what ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Subject:
+    """What an export is of: exactly one of these."""
+
+    event: Event | None = None
+    round: Round | None = None
+    club: Club | None = None
+    member: Member | None = None
+
+
+def _is_member_self(user: Any, member: Member) -> bool:
+    return bool(user.is_authenticated and member.user_id == user.pk)
+
+
+def subject_for(user: Any, kind: registry.ExportKind, object_id: int) -> Subject:
+    """The kind's object, if `user` may have this export of it; 404 (as for
+    an object that does not exist) otherwise."""
+    if kind.scope == registry.EVENT:
+        if kind.audience == registry.VIEWER:
+            return Subject(event=access.get_event_for_viewer(user, object_id))
+        return Subject(event=access.get_event_for_organiser(user, object_id))
+    if kind.scope == registry.ROUND:
+        return Subject(round=access.get_round_for_organiser(user, object_id))
+    if kind.scope == registry.CLUB:
+        return Subject(club=get_object_or_404(Club, pk=object_id))
+    member = get_object_or_404(Member.objects.select_related("club"), pk=object_id)
+    if _is_member_self(user, member) or access.clubs_for(user).filter(pk=member.club_id).exists():
+        return Subject(member=member)
+    raise Http404
+
+
+def may_see(user: Any, session_key: str | None, job: ExportJob) -> bool:
+    """Only who asked for the job downloads it, and only while they may
+    still have that export (a draft event, a club they no longer organise)."""
+    asked = (job.requested_by_id == user.pk if user.is_authenticated
+             else bool(session_key) and job.session_key == session_key
+             and job.requested_by_id is None)
+    if not asked:
+        return False
+    kind = registry.get(job.kind)
+    if kind is None:
+        return False
+    object_id = {registry.EVENT: job.event_id, registry.ROUND: job.round_id,
+                 registry.CLUB: job.club_id, registry.MEMBER: job.member_id}[kind.scope]
+    try:
+        subject_for(user, kind, object_id or 0)
+    except Http404:
+        return False
+    return True
+
+
+# --- Asking ------------------------------------------------------------------------------
+
+
+def _options(kind: registry.ExportKind, given: dict[str, Any]) -> dict[str, Any]:
+    options: dict[str, Any] = {}
+    for name, wanted in kind.options.items():
+        value = given.get(name)
+        if value in (None, ""):
+            continue
+        if wanted is bool:
+            options[name] = str(value).lower() in ("1", "true", "on", "yes")
+            continue
+        try:
+            options[name] = int(value)
+        except (TypeError, ValueError):
+            raise ValidationError(_("%(option)s must be a whole number, not %(value)s.") % {
+                "option": name, "value": value}) from None
+    return options
+
+
+def request_export(*, kind_name: str, object_id: int, user: Any, session_key: str = "",
+                   language: str = "nl", options: dict[str, Any] | None = None,
+                   base_url: str = "") -> ExportJob:
+    """Store a job for the export and send it to the worker (after commit).
+    Http404 for an unknown export or an object the user may not have it of;
+    ValidationError for an export that cannot be made (yet)."""
+    kind = registry.get(kind_name)
+    if kind is None:
+        raise Http404
+    subject = subject_for(user, kind, object_id)
+    checked = _options(kind, options or {})
+    if kind.precheck and subject.event is not None:
+        import_string(kind.precheck)(subject.event)
+    if kind.name == "table_cards_pdf":
+        checked["base_url"] = base_url
+    if not user.is_authenticated and not session_key:
+        raise PermissionDenied(_("Cookies are needed to download files."))
+    job = ExportJob.objects.create(
+        kind=kind.name, language=language, options=checked,
+        event=subject.event, round=subject.round, club=subject.club, member=subject.member,
+        requested_by=user if user.is_authenticated else None,
+        session_key="" if user.is_authenticated else session_key,
+        expires_at=timezone.now() + keep_for(),
+    )
+    transaction.on_commit(lambda: send(job.pk))
+    return job
+
+
+def send(job_id: int) -> bool:
+    """Hand the job to the worker. When the broker is down the job stays
+    queued, unsent, and `maintain` sends it once the broker is back."""
+    from exports.tasks import run_export
+
+    try:
+        run_export.delay(job_id)
+    except Exception as error:  # noqa: BLE001 (any broker error: kombu, redis, socket)
+        logger.warning("export %s not sent: %r", job_id, error)
+        ExportJob.objects.filter(pk=job_id, sent_at__isnull=True).update(
+            error=_("The export service is not available right now; the export starts "
+                    "as soon as it is back."))
+        return False
+    ExportJob.objects.filter(pk=job_id, sent_at__isnull=True).update(sent_at=timezone.now())
+    # Only a waiting job's "not available" note is stale now (an eager run
+    # has already finished and may have failed with its own message).
+    ExportJob.objects.filter(pk=job_id, status=JobStatus.QUEUED).update(error="")
+    return True
+
+
+# --- Running -----------------------------------------------------------------------------
+
+
+def _subject_of(job: ExportJob, kind: registry.ExportKind) -> Any:
+    return {registry.EVENT: job.event, registry.ROUND: job.round,
+            registry.CLUB: job.club, registry.MEMBER: job.member}[kind.scope]
+
+
+def _subject_name(job: ExportJob, kind: registry.ExportKind) -> str:
+    subject = _subject_of(job, kind)
+    if kind.scope == registry.ROUND:
+        return f"{subject.event.title} {_('round')} {subject.number}"
+    if kind.scope == registry.CLUB:
+        return f"{subject.name} {job.options.get('year', '')}"
+    if kind.scope == registry.MEMBER:
+        return f"{subject.full_name} {job.options.get('year', '')}"
+    return str(subject.title)
+
+
+def _start(job_id: int) -> ExportJob | None:
+    """Mark the job running (once: a second delivery of a finished or
+    running job does nothing)."""
+    with transaction.atomic():
+        job = ExportJob.objects.select_for_update().filter(pk=job_id).first()
+        if job is None or job.status not in (JobStatus.QUEUED,):
+            return None
+        job.status = JobStatus.RUNNING
+        job.attempts += 1
+        job.heartbeat_at = timezone.now()
+        job.done = job.total = 0
+        job.error = ""
+        job.save(update_fields=["status", "attempts", "heartbeat_at", "done", "total", "error"])
+        return job
+
+
+def run_job(job_id: int) -> None:
+    job = _start(job_id)
+    if job is None:
+        return
+    kind = registry.get(job.kind)
+    assert kind is not None
+    last = [0.0]
+    step_delay = settings.EXPORTS_TEST_STEP_DELAY
+
+    def progress(done: int, total: int) -> None:
+        if step_delay:
+            time.sleep(step_delay)  # tests only: time to kill a worker mid-export
+        now = time.monotonic()
+        if now - last[0] < HEARTBEAT_EVERY and done < total:
+            return
+        last[0] = now
+        ExportJob.objects.filter(pk=job_id, status=JobStatus.RUNNING).update(
+            done=min(done, total), total=total, heartbeat_at=timezone.now())
+
+    try:
+        keywords = dict(job.options)
+        keywords.pop("base_url", None)
+        if kind.keywords is not None:
+            keywords.update(kind.keywords(job))
+        with override(job.language):
+            content = kind.render()(_subject_of(job, kind), language=job.language,
+                                    progress=progress, **keywords)
+            filename = kind.filename(_subject_name(job, kind))
+    except Exception as error:
+        logger.exception("export %s (%s) failed", job_id, job.kind)
+        message = "; ".join(error.messages) if isinstance(error, ValidationError) else _(
+            "The export failed. Try again; if it fails again, tell the organiser.")
+        ExportJob.objects.filter(pk=job_id).update(
+            status=JobStatus.FAILED, error=message, finished_at=timezone.now())
+        return
+    ExportJob.objects.filter(pk=job_id, status=JobStatus.RUNNING).update(
+        status=JobStatus.DONE, content=content, size=len(content), filename=filename,
+        content_type=kind.content_type, finished_at=timezone.now(), error="",
+        done=F("total"))
+
+
+# --- Keeping jobs honest -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Maintenance:
+    restarted: int
+    failed: int
+    resent: int
+    deleted: int
+
+
+def maintain(now: datetime.datetime | None = None) -> Maintenance:
+    """Run again (or fail, after EXPORTS_MAX_ATTEMPTS) the jobs whose worker
+    stopped beating; send again what the broker refused; delete expired
+    jobs and their files."""
+    now = now or timezone.now()
+    stale = now - datetime.timedelta(seconds=settings.EXPORTS_STALE_SECONDS)
+    restarted = failed = resent = 0
+    for job in ExportJob.objects.filter(status=JobStatus.RUNNING, heartbeat_at__lt=stale):
+        if job.attempts >= settings.EXPORTS_MAX_ATTEMPTS:
+            failed += ExportJob.objects.filter(pk=job.pk, status=JobStatus.RUNNING).update(
+                status=JobStatus.FAILED, finished_at=now,
+                error=_("The export was interrupted %(count)s times and has stopped. "
+                        "Try again later.") % {"count": job.attempts})
+        elif ExportJob.objects.filter(pk=job.pk, status=JobStatus.RUNNING,
+                                      heartbeat_at__lt=stale).update(
+                status=JobStatus.QUEUED, sent_at=None,
+                error=_("The export was interrupted; it starts again.")):
+            restarted += 1
+            send(job.pk)
+    unsent = ExportJob.objects.filter(status=JobStatus.QUEUED, sent_at__isnull=True,
+                                      created_at__lt=now - datetime.timedelta(seconds=5))
+    for job_id in list(unsent.values_list("pk", flat=True)):
+        resent += send(job_id)
+    deleted, _by_model = ExportJob.objects.filter(expires_at__lt=now).delete()
+    return Maintenance(restarted=restarted, failed=failed, resent=resent, deleted=deleted)
+
+
+def retry(job: ExportJob, user: Any, session_key: str = "") -> ExportJob:
+    """A failed job asked for again: a new job with the same request."""
+    kind = registry.get(job.kind)
+    assert kind is not None
+    subject = _subject_of(job, kind)
+    options = {key: value for key, value in job.options.items() if key != "base_url"}
+    return request_export(kind_name=job.kind, object_id=subject.pk, user=user,
+                          session_key=session_key, language=job.language, options=options,
+                          base_url=job.options.get("base_url", ""))

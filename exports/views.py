@@ -1,0 +1,112 @@
+"""Export pages: ask for an export, follow its progress, download it.
+
+    POST /exports/<kind>/            object_id (+ options): store the job, go to its page
+    GET  /exports/job/<token>/       the job's page; polls its progress (htmx)
+    GET  /exports/job/<token>/progress/   the progress fragment
+    GET  /exports/job/<token>/download/   the file, once ready
+    POST /exports/job/<token>/retry/ a failed job asked for again
+
+The token is the link: random and unguessable. Each view also checks that
+the visitor asked for the job and may still have it (404 otherwise, as for
+a job that does not exist).
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.cache import patch_cache_control
+from django.utils.translation import get_language
+from django.views.decorators.http import require_GET, require_POST
+
+from exports import registry, services
+from exports.models import ExportJob, JobStatus
+
+BAD_REQUEST = 400
+
+
+def _session_key(request: HttpRequest) -> str:
+    if request.user.is_authenticated:
+        return ""
+    if request.session.session_key is None:
+        request.session.save()
+    return request.session.session_key or ""
+
+
+def _job_for(request: HttpRequest, token: str) -> ExportJob:
+    job = get_object_or_404(ExportJob, token=token)
+    if not services.may_see(request.user, request.session.session_key, job):
+        raise Http404
+    return job
+
+
+@require_POST
+def ask(request: HttpRequest, kind: str) -> HttpResponse:
+    object_id = request.POST.get("object_id", "")
+    if not object_id.isdigit():
+        raise Http404
+    try:
+        job = services.request_export(
+            kind_name=kind, object_id=int(object_id), user=request.user,
+            session_key=_session_key(request), language=get_language() or "nl",
+            options={key: value for key, value in request.POST.items()
+                     if key not in ("object_id", "csrfmiddlewaretoken")},
+            base_url=request.build_absolute_uri("/").rstrip("/"))
+    except ValidationError as error:
+        kind_info = registry.get(kind)
+        return render(request, "exports/refused.html", {
+            "label": kind_info.label if kind_info else kind,
+            "errors": error.messages, "back": request.META.get("HTTP_REFERER", "")},
+            status=BAD_REQUEST)
+    return redirect("exports:job", job.token)
+
+
+def _context(job: ExportJob) -> dict[str, Any]:
+    kind = registry.get(job.kind)
+    return {"job": job, "kind": kind, "statuses": JobStatus,
+            "finished": job.status in (JobStatus.DONE, JobStatus.FAILED)}
+
+
+@require_GET
+def job_page(request: HttpRequest, token: str) -> HttpResponse:
+    job = _job_for(request, token)
+    return render(request, "exports/job.html", _context(job))
+
+
+@require_GET
+def job_progress(request: HttpRequest, token: str) -> HttpResponse:
+    job = _job_for(request, token)
+    response = render(request, "exports/_progress.html", _context(job))
+    patch_cache_control(response, no_cache=True, no_store=True, must_revalidate=True)
+    return response
+
+
+@require_GET
+def download(request: HttpRequest, token: str) -> FileResponse:
+    job = _job_for(request, token)
+    if job.status != JobStatus.DONE or job.content is None:
+        raise Http404
+    response = FileResponse(io.BytesIO(bytes(job.content)), as_attachment=True,
+                            filename=job.filename, content_type=job.content_type)
+    response["Content-Length"] = str(job.size)
+    patch_cache_control(response, private=True, no_store=True)
+    return response
+
+
+@require_POST
+def retry(request: HttpRequest, token: str) -> HttpResponse:
+    job = _job_for(request, token)
+    if job.status != JobStatus.FAILED:
+        return redirect("exports:job", job.token)
+    try:
+        again = services.retry(job, request.user, _session_key(request))
+    except ValidationError as error:
+        kind = registry.get(job.kind)
+        return render(request, "exports/refused.html", {
+            "label": kind.label if kind else job.kind, "errors": error.messages,
+            "back": ""}, status=BAD_REQUEST)
+    return redirect("exports:job", again.token)
