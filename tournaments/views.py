@@ -8,7 +8,6 @@ ValidationError is shown on the page (status 400) and changes nothing.
 """
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
@@ -57,11 +56,11 @@ from tournaments.models import (
     Table,
 )
 from tournaments.qr import qr_svg
-from tournaments.services import events, results_cache, rounds, scorekeepers
+from tournaments.services import events, results_cache, rounds, scorekeepers, standings_page
 from tournaments.services import hands as hand_service
 from tournaments.services import registration as registrations
 from tournaments.services import standings as standings_service
-from tournaments.tables import StandingsTable, standing_records
+from tournaments.tables import StandingsTable
 
 BAD_REQUEST = 400
 
@@ -533,24 +532,6 @@ STANDINGS_PER_PAGE = 50
 STANDINGS_QUERY = {"after", "club", "sort", "page"}
 
 
-@dataclass(frozen=True)
-class _StandingsData:
-    """What the standings page computes, kept in the results cache: the same
-    for every reader, in no particular language."""
-
-    records: list[dict[str, Any]]
-    live: standings_service.LiveStandings | None
-
-
-def _standings_data(event: Event, after_round: int | None) -> _StandingsData:
-    if after_round is not None:
-        rows = standings_service.event_standings(event, after_round=after_round)
-        return _StandingsData(records=standing_records(event, rows), live=None)
-    live = standings_service.live_standings(event)
-    return _StandingsData(records=standing_records(event, live.rows, unconfirmed=live.unconfirmed),
-                          live=live)
-
-
 def _standings_context(request: HttpRequest, event: Event) -> dict[str, Any]:
     """The standings table, filtered by club, sorted and paginated as asked:
     after a closed round (`?after=`), or live (closed rounds plus the hands
@@ -559,9 +540,7 @@ def _standings_context(request: HttpRequest, event: Event) -> dict[str, Any]:
     after_round: int | None = None
     if request.GET.get("after", "").isdigit() and int(request.GET["after"]) in closed:
         after_round = int(request.GET["after"])
-    data = results_cache.cached(
-        event.pk, f"standings:{after_round if after_round is not None else 'live'}",
-        lambda: _standings_data(event, after_round))
+    data = standings_page.cached(event, after_round)
     live = data.live
     if after_round is not None:
         caption = _("Standings after round %(number)s") % {"number": after_round}

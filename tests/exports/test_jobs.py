@@ -159,3 +159,12 @@ def test_with_the_broker_down_the_job_waits_and_says_so(
     ExportJob.objects.update(created_at=timezone.now() - datetime.timedelta(minutes=1))
     assert services.maintain().resent == 1
     assert _job().status == JobStatus.DONE
+
+
+def test_beat_runs_the_upkeep_every_minute() -> None:
+    from django.conf import settings
+
+    import exports.tasks  # noqa: F401 (registers the tasks)
+
+    entry = settings.CELERY_BEAT_SCHEDULE["exports-maintenance"]
+    assert entry["schedule"] == 60.0 and entry["task"] in app.tasks

@@ -200,3 +200,35 @@ def test_round_results_show_a_saved_hand_at_once(client: Client, event: Event,
     assert client.get(url).content.decode() != first
     # Each language its own rendering.
     assert "Tafel 1" in client.get(f"/events/{event.pk}/rounds/1/results/").content.decode()
+
+
+@pytest.mark.parametrize("change", ["correct", "delete", "seats"])
+def test_after_a_correction_the_standings_are_recomputed_in_the_background(
+        client: Client, event: Event, one_hand: Hand, organiser: Any, change: str,
+        django_capture_on_commit_callbacks: Any) -> None:
+    from tournaments.services import standings_page
+
+    page(client, event)
+    table = one_hand.table
+    table.refresh_from_db()
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        if change == "correct":
+            hand_service.correct_hand(
+                one_hand, game_input={"values": {"0": 400, "1": 20, "2": 10, "3": 0},
+                                      "winner": 0, "east": 0},
+                expected_version=table.version, user=organiser)
+        elif change == "delete":
+            hand_service.delete_hand(one_hand, expected_version=table.version, user=organiser)
+        else:
+            hand_service.correct_seats(table, positions={0: 1, 1: 0}, user=organiser,
+                                       expected_version=table.version)
+    assert callbacks, "the refresh is sent once the correction commits"
+    # The task (eager here) has already computed them: a reader finds them.
+    computed: list[int] = []
+    original = standings_page.compute
+    try:
+        standings_page.compute = lambda *args: computed.append(1) or original(*args)  # type: ignore[assignment]
+        standings_page.cached(event)
+    finally:
+        standings_page.compute = original  # type: ignore[assignment]
+    assert computed == []

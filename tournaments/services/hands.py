@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import uuid
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -55,6 +56,8 @@ from tournaments.models import (
     TableResult,
 )
 from tournaments.services import results_cache
+
+logger = logging.getLogger(__name__)
 
 WINDS = ("E", "S", "W", "N")
 VALUES_FIELDS = {"values", "winner", "east", "discarder"}
@@ -663,7 +666,10 @@ def _locked_hand(hand: Hand) -> tuple[Table, Hand]:
 
 
 def _after_change(table: Table, hand: Hand | None, user: Any) -> None:
-    """Confirmation and closed-round results after a change by `user`."""
+    """Confirmation and closed-round results after a change by `user`; the
+    standings are recomputed in the background once the change commits."""
+    event_id = table.round.event_id
+    transaction.on_commit(lambda: _refresh_standings_later(event_id))
     if table.round.status == RoundStatus.CLOSED:
         if hand is not None:
             hand.confirmed_at, hand.confirmed_by = timezone.now(), user
@@ -672,6 +678,16 @@ def _after_change(table: Table, hand: Hand | None, user: Any) -> None:
     elif hand is not None and hand.confirmed_at is not None:
         hand.confirmed_at, hand.confirmed_by = None, None
         hand.save(update_fields=["confirmed_at", "confirmed_by"])
+
+
+def _refresh_standings_later(event_id: int) -> None:
+    from tournaments.tasks import refresh_standings
+
+    try:
+        refresh_standings.delay(event_id)
+    except Exception as error:  # noqa: BLE001 (broker down: the first reader recomputes)
+        logger.warning("standings of event %s not refreshed in the background: %r",
+                       event_id, error)
 
 
 def _refresh_results(table: Table) -> None:
@@ -760,6 +776,8 @@ def correct_seats(table: Table, *, positions: Mapping[int, int], user: Any,
             confirmed_by=user if closed and getattr(user, "pk", None) else None)
         if closed:
             _refresh_results(table)
+        event_id = table.round.event_id
+        transaction.on_commit(lambda: _refresh_standings_later(event_id))
         return hands
 
 
