@@ -17,6 +17,7 @@ from typing import Any
 from django.contrib.auth.models import User
 
 from clubs.models import Club, Member
+from tests.scoring_entry.conftest import worked_example_tiles
 from tournaments.models import Event, EventKind, Hand, Registration, Round
 from tournaments.services import create_event, finish_event, rounds
 from tournaments.services import hands as hand_service
@@ -34,21 +35,6 @@ class Sample:
     players: list[Registration]
     by_name: dict[str, Registration]
     rounds: list[Round]
-
-
-def worked_example_tiles() -> dict[str, Any]:
-    """The worked example of seed 003 by seat position, East in seat 0."""
-    return {
-        "tiles": {
-            "0": {"concealed": "2228m4777p19s555z", "melds": []},
-            "1": {"concealed": "234456m345678p33s", "melds": []},
-            "2": {"score": 0},
-            "3": {"concealed": "1245899s222z",
-                  "melds": [{"kind": "pung", "tiles": "666s", "open": True}]},
-        },
-        "winner": 1, "east": 0, "winning_tile": "3s", "win_source": "discard",
-        "discarder": 2, "flags": [], "dead": [2],
-    }
 
 
 VALUES = [

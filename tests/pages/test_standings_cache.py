@@ -98,22 +98,27 @@ def one_hand(event: Event, started_round: Round, organiser: Any) -> Hand:
     return hand
 
 
+def apply_correction(change: str, hand: Hand, user: Any) -> None:
+    """Correct, delete or re-seat: the three corrections of a saved hand."""
+    table = hand.table
+    table.refresh_from_db()
+    if change == "correct":
+        hand_service.correct_hand(
+            hand, game_input={"values": {"0": 400, "1": 20, "2": 10, "3": 0},
+                              "winner": 0, "east": 0},
+            expected_version=table.version, user=user)
+    elif change == "delete":
+        hand_service.delete_hand(hand, expected_version=table.version, user=user)
+    else:
+        hand_service.correct_seats(table, positions={0: 1, 1: 0}, user=user,
+                                   expected_version=table.version)
+
+
 @pytest.mark.parametrize("change", ["correct", "delete", "seats"])
 def test_corrections_show_at_once(client: Client, event: Event, one_hand: Hand,
                                   organiser: Any, change: str) -> None:
     before = _totals(client, event)
-    table = one_hand.table
-    table.refresh_from_db()
-    if change == "correct":
-        hand_service.correct_hand(
-            one_hand, game_input={"values": {"0": 400, "1": 20, "2": 10, "3": 0},
-                                  "winner": 0, "east": 0},
-            expected_version=table.version, user=organiser)
-    elif change == "delete":
-        hand_service.delete_hand(one_hand, expected_version=table.version, user=organiser)
-    else:
-        hand_service.correct_seats(table, positions={0: 1, 1: 0}, user=organiser,
-                                   expected_version=table.version)
+    apply_correction(change, one_hand, organiser)
     assert _totals(client, event) != before
 
 
@@ -209,19 +214,8 @@ def test_after_a_correction_the_standings_are_recomputed_in_the_background(
     from tournaments.services import standings_page
 
     page(client, event)
-    table = one_hand.table
-    table.refresh_from_db()
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
-        if change == "correct":
-            hand_service.correct_hand(
-                one_hand, game_input={"values": {"0": 400, "1": 20, "2": 10, "3": 0},
-                                      "winner": 0, "east": 0},
-                expected_version=table.version, user=organiser)
-        elif change == "delete":
-            hand_service.delete_hand(one_hand, expected_version=table.version, user=organiser)
-        else:
-            hand_service.correct_seats(table, positions={0: 1, 1: 0}, user=organiser,
-                                       expected_version=table.version)
+        apply_correction(change, one_hand, organiser)
     assert callbacks, "the refresh is sent once the correction commits"
     # The task (eager here) has already computed them: a reader finds them.
     computed: list[int] = []
