@@ -9,12 +9,13 @@ load tool:
   reader reloading about once a second (people reading; the page itself polls every
   10 s), and with no pause at all (closed loop: the server's saturation, where the
   latency is simply readers / throughput); then the live fragment the page polls;
-* submission: 100 tables at once, each its own scorekeeper with a session cookie and the
-  CSRF token of the score-entry page, reading the table (GET /api/tables/<id>/) and
-  posting hands with unique submission ids, some posted twice (a retry must answer 200
-  with the same hand); twice: a hand every ~10 s per table (--think; a real hand takes
-  3-5 minutes), and every table posting back to back. Afterwards hands stored must equal unique
-  submissions.
+* submission: 100 tables at once, each its own scorekeeper with a session cookie and
+  the CSRF token of the score-entry page. As the page does, each reads the table once
+  (GET /api/tables/<id>/), then posts hands with unique submission ids (the answer
+  carries the table for the next hand) and reads the table's history after each save;
+  some hands are posted twice (a retry must answer 200 with the same hand). Twice: a
+  hand every ~10 s per table (--think; a real hand takes 3-5 minutes), and every table
+  posting back to back. Afterwards hands stored must equal unique submissions.
 
 Targets (exit status 1 when one is missed, in either load): standings p95 < 100 ms,
 submission p95 < 150 ms, zero errors, zero lost or duplicated hands. The load tool
@@ -399,7 +400,7 @@ def submit_hands(port: int, loaded: Loaded, per_table: int, retry_share: float,
                  name: str = "submission") -> SubmissionRun:
     """Every table's scorekeeper starts at the same moment; each waits about
     `think` seconds between hands (0: every table posts its hands back to back)."""
-    post, state = Part(f"{name} POST"), Part(f"{name} state")
+    post, state = Part(f"{name} POST"), Part(f"{name} GET")
     submitted: dict[int, set[str]] = defaultdict(set)
     retries = [0]
     barrier = threading.Barrier(len(loaded.tables))
@@ -421,6 +422,7 @@ def submit_hands(port: int, loaded: Loaded, per_table: int, retry_share: float,
             return
         headers = {"Content-Type": "application/json", "X-CSRFToken": token,
                    "Referer": f"http://{HOST}:{port}/en/tables/{table_id}/score/"}
+        table: dict[str, Any] | None = None
         barrier.wait()  # every table starts at once
         if think:
             # ... and, paced, posts its first hand somewhere in the first interval,
@@ -432,12 +434,15 @@ def submit_hands(port: int, loaded: Loaded, per_table: int, retry_share: float,
             if think and hand_index:
                 time.sleep(rng.uniform(0.5, 1.5) * think)
             try:
-                status, data, ms = client.request("GET", f"/en/api/tables/{table_id}/")
-                if status != 200:
-                    state.add(ms, f"state HTTP {status}")
-                    return
-                state.add(ms, None)
-                table = json.loads(data)
+                # As the page does: the table once, then from each saved hand's answer;
+                # after each save the page reads the table's history.
+                if table is None:
+                    status, data, ms = client.request("GET", f"/en/api/tables/{table_id}/")
+                    if status != 200:
+                        state.add(ms, f"state HTTP {status}")
+                        return
+                    state.add(ms, None)
+                    table = json.loads(data)
                 body = {"submission_id": str(uuid.uuid4()), "expected_version": table["version"],
                         **random_hand(rng), "east": table["east"]}
                 raw = json.dumps(body).encode()
@@ -455,11 +460,14 @@ def submit_hands(port: int, loaded: Loaded, per_table: int, retry_share: float,
                         post.add(ms, None)
                         hand_id = answer["hand"]["id"]
                         submitted[table_id].add(body["submission_id"])
+                        table = answer["state"]
                     else:
                         post.add(ms, f"POST HTTP {status} (wanted {expected}): "
                                      f"{str(answer.get('error', data[:80]))[:100]}")
                     if attempt:
                         retries[0] += 1
+                status, data, ms = client.request("GET", f"/en/api/tables/{table_id}/history/")
+                state.add(ms, None if status == 200 else f"history HTTP {status}")
             except (OSError, http.client.HTTPException, ValueError) as error:
                 post.add(0.0, repr(error))
 

@@ -124,7 +124,10 @@ def submit_hand(request: HttpRequest, table_id: int) -> HttpResponse:
         table, game_input=game_input, submission_id=body["submission_id"],
         expected_version=body["expected_version"], user=request.user)
     table.refresh_from_db(fields=["version"])
-    return JsonResponse({"hand": hands.hand_json(hand), "version": table.version},
+    # The table as it is now, so the page needs no second request for the
+    # next hand's winds and the totals.
+    return JsonResponse({"hand": hands.hand_json(hand), "version": table.version,
+                         "state": score_sheet.page_state(table, request.user)},
                         status=201 if created else 200)
 
 

@@ -695,33 +695,38 @@
     try {
       const response = await fetch(root.dataset.api, { credentials: "same-origin", headers: { Accept: "application/json" } });
       if (!response.ok) return;
-      const fresh = await response.json();
-      // An answer overtaken by a save of this page is older than what it knows.
-      if (fresh.version < state.version) return;
-      if (fresh.round_status !== state.round_status) {
-        // Started or closed meanwhile: what may be done changed; the page
-        // says so from the server (hands not yet sent stay on the device).
-        window.location.reload();
-        return;
-      }
-      const positionsChanged = JSON.stringify(fresh.players.map((p) => [p.position, p.seat_wind])) !==
-        JSON.stringify(state.players.map((p) => [p.position, p.seat_wind]));
-      state = fresh;
-      hands = fresh.hands;
-      saveSnapshot();
-      if (correcting) {
-        const current = hands.find((h) => h.number === correcting.number);
-        if (current) correcting = current;
-        else {
-          const number = correcting.number;
-          endCorrection();
-          listStatus(fmt(T.gone, { number }), "error");
-        }
-      }
-      renderAll();
-      if (positionsChanged || correcting) renderForm();
-      if (fresh.version !== historyVersion) loadHistory();
+      applyState(await response.json());
     } catch (e) { /* offline: keep what we know */ }
+  }
+
+  // The table as the server sees it now: from GET /api/tables/<id>/, or
+  // from the answer to a saved hand (which carries it, saving a request).
+  function applyState(fresh) {
+    // An answer overtaken by a save of this page is older than what it knows.
+    if (fresh.version < state.version) return;
+    if (fresh.round_status !== state.round_status) {
+      // Started or closed meanwhile: what may be done changed; the page
+      // says so from the server (hands not yet sent stay on the device).
+      window.location.reload();
+      return;
+    }
+    const positionsChanged = JSON.stringify(fresh.players.map((p) => [p.position, p.seat_wind])) !==
+      JSON.stringify(state.players.map((p) => [p.position, p.seat_wind]));
+    state = fresh;
+    hands = fresh.hands;
+    saveSnapshot();
+    if (correcting) {
+      const current = hands.find((h) => h.number === correcting.number);
+      if (current) correcting = current;
+      else {
+        const number = correcting.number;
+        endCorrection();
+        listStatus(fmt(T.gone, { number }), "error");
+      }
+    }
+    renderAll();
+    if (positionsChanged || correcting) renderForm();
+    if (fresh.version !== historyVersion) loadHistory();
   }
 
   function saveSnapshot() {
@@ -814,7 +819,8 @@
       state.version = Math.max(state.version, data.version);
       saveSnapshot();
       renderAll();
-      await refreshState();
+      if (data.state) applyState(data.state);
+      else await refreshState();
       if (item.fromForm) announce(fmt(T.saved, { number: data.hand.number }));
       return "saved";
     }

@@ -46,6 +46,17 @@ def test_a_hand_by_tiles_is_created(table: Table, keeper: User) -> None:
     assert data["hand"]["breakdown"]["S"]["value"] == 96
 
 
+def test_the_answer_carries_the_table_for_the_next_hand(table: Table, keeper: User) -> None:
+    # The page needs no second request: the next East, the totals, the hands.
+    client = logged_in(keeper)
+    data = post(client, table, submission(values_input({0: 0, 1: 40, 2: 0, 3: 8},
+                                                       winner=1))).json()
+    state = data["state"]
+    assert state == client.get(reverse("tournaments:api_table", args=[table.pk])).json()
+    assert (state["version"], state["hand_number"], state["east"]) == (1, 2, 1)
+    assert [hand["number"] for hand in state["hands"]] == [1]
+
+
 def test_a_repeat_answers_200_with_the_same_hand(table: Table, keeper: User) -> None:
     client = logged_in(keeper)
     body = submission(values_input({0: 0, 1: 40, 2: 0, 3: 8}, winner=1))
