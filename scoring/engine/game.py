@@ -13,9 +13,11 @@ from typing import Any
 from .decompose import CHOW, KIND_NAMES
 from .errors import InvalidGame
 from .hands import HandResult, PlayerHand, seat_label
+from .hongkong import RULESET as HONGKONG
 from .nts import RULESET as NTS
+from .philos import RULESET as PHILOS
 from .reading import DISCARD, ROBBED_KONG, SELF_DRAWN_SOURCES, WIN_SOURCES, Context, Meld
-from .ruleset import RuleSet, seats_in_order
+from .ruleset import RuleSet, Win, seats_in_order
 from .tiles import (
     NUM_KINDS,
     WIND_OF_SEAT,
@@ -28,7 +30,7 @@ from .tiles import (
     tile_name,
 )
 
-RULESETS: dict[str, RuleSet] = {NTS.name: NTS}
+RULESETS: dict[str, RuleSet] = {NTS.name: NTS, HONGKONG.name: HONGKONG, PHILOS.name: PHILOS}
 
 GAME_KEYS = frozenset(
     {"ruleset", "options", "prevailing_wind", "players", "winner", "winning_tile",
@@ -62,7 +64,7 @@ def _score(game: object) -> dict[str, Any]:
         raise InvalidGame(f"prevailing_wind must be one of E, S, W, N, got {prevailing!r}")
 
     players = _players(game.get("players"), ruleset)
-    hands = {seat: _player(seat, spec, ruleset) for seat, spec in players.items()}
+    hands = {seat: _player(seat, spec, ruleset, options) for seat, spec in players.items()}
     winner = _winner(game.get("winner"), hands)
     dead = _dead(game.get("dead"), hands, winner)
     flags = _flags(game.get("flags"), ruleset)
@@ -93,12 +95,16 @@ def _score(game: object) -> dict[str, Any]:
         breakdowns[seat] = result.as_dict()
     if winner is None:
         values = {seat: 0 for seat in values}
-    return {
-        "scores": values,
-        "settlement": ruleset.settle(values, winner, options),
+    win = Win(winner, win_source, game.get("discarder") if winner is not None else None, flags)
+    outcome = ruleset.outcome(values, win, options, breakdowns)
+    scored: dict[str, Any] = {
+        "scores": outcome.pop("scores"),
+        "settlement": outcome.pop("settlement"),
         "hands": breakdowns,
         "winds_rotate": ruleset.winds_rotate(winner, options),
     }
+    scored.update(outcome)  # what a rule set adds (or decides otherwise)
+    return scored
 
 
 def _ruleset(name: object) -> RuleSet:
@@ -126,12 +132,13 @@ def _players(players: object, ruleset: RuleSet) -> dict[str, Any]:
     return {seat: players[seat] for seat in seats_in_order(list(players))}
 
 
-def _player(seat: str, spec: object, ruleset: RuleSet) -> PlayerHand | int:
+def _player(seat: str, spec: object, ruleset: RuleSet,
+            options: Mapping[str, Any]) -> PlayerHand | int:
     # Messages name the player; they are built only when something is wrong.
     if not isinstance(spec, dict):
         raise InvalidGame(f"{seat_label(seat)}: a player is an object with tiles or a score")
     if "score" in spec:
-        return _given_score(seat, spec, ruleset)
+        return _given_score(seat, spec, ruleset.hand_limit(options))
     if not spec.keys() <= TILE_PLAYER_KEYS:
         unknown = sorted(set(spec) - TILE_PLAYER_KEYS)
         raise InvalidGame(f"{seat_label(seat)}: unknown field(s) {', '.join(map(repr, unknown))}")
@@ -145,13 +152,14 @@ def _player(seat: str, spec: object, ruleset: RuleSet) -> PlayerHand | int:
     bonus: tuple[str, ...] = ()
     if spec.get("bonus"):
         who = seat_label(seat)
-        if not ruleset.uses_bonus_tiles:
-            raise InvalidGame(
-                f"{who}: {ruleset.title} is played without flowers and seasons "
-                f"(bonus {spec['bonus']!r})"
-            )
+        refused = ruleset.bonus_refused(options)
+        if refused:
+            raise InvalidGame(f"{who}: {refused} (bonus {spec['bonus']!r})")
+        if not isinstance(spec["bonus"], str):
+            raise InvalidGame(f"{who}: bonus must be bonus tiles like \"1f3j\", "
+                              f"got {spec['bonus']!r}")
         try:
-            bonus = parse_bonus(spec["bonus"]) if isinstance(spec["bonus"], str) else ()
+            bonus = parse_bonus(spec["bonus"])
         except TileSyntaxError as error:
             raise InvalidGame(f"{who} bonus: {error}") from None
     counts = [0] * NUM_KINDS
@@ -160,7 +168,7 @@ def _player(seat: str, spec: object, ruleset: RuleSet) -> PlayerHand | int:
     return PlayerHand.make(seat, tuple(counts), melds, bonus)
 
 
-def _given_score(seat: str, spec: dict[str, Any], ruleset: RuleSet) -> int:
+def _given_score(seat: str, spec: dict[str, Any], limit: int) -> int:
     who = seat_label(seat)
     if len(spec) != 1:
         raise InvalidGame(f"{who}: give either a score or tiles, not both")
@@ -169,10 +177,8 @@ def _given_score(seat: str, spec: dict[str, Any], ruleset: RuleSet) -> int:
         raise InvalidGame(f"{who}: score must be a whole number, got {score!r}")
     if score < 0:
         raise InvalidGame(f"{who}: score {score} is negative; a hand value is 0 or more")
-    if score > ruleset.limit:
-        raise InvalidGame(
-            f"{who}: score {score} is above the limit of {ruleset.limit}"
-        )
+    if score > limit:
+        raise InvalidGame(f"{who}: score {score} is above the limit of {limit}")
     return score
 
 
@@ -314,7 +320,19 @@ def _win(game: Mapping[str, Any], hands: Mapping[str, Any], winner: str | None,
 
 
 def _check_copies(hands: Mapping[str, Any]) -> None:
-    """At most four copies of any tile across the table."""
+    """At most four copies of any tile, and one of each bonus tile, across
+    the table."""
+    bonus_holders: dict[str, str] = {}
+    for seat, hand in hands.items():
+        for bonus in hand.bonus if isinstance(hand, PlayerHand) else ():
+            if bonus in bonus_holders:
+                first = bonus_holders[bonus]
+                where = "twice" if first == seat else f"also with {seat_label(first)}"
+                raise InvalidGame(
+                    f"{seat_label(seat)}: bonus tile {bonus} is {where}; each flower and "
+                    "season is in the set once"
+                )
+            bonus_holders[bonus] = seat
     counted = [(seat, hand.all_counts()) for seat, hand in hands.items()
                if isinstance(hand, PlayerHand)]
     totals = list(map(sum, zip(*(counts for _, counts in counted), strict=True)))

@@ -100,6 +100,8 @@ class Context(NamedTuple):
     only_possible: bool = False
     # The winning 1p completed a pair of 1s (Pe-ling eet cake, N7).
     peling: bool = False
+    # The player's flowers and seasons ("1f".."4j"), for rule sets that use them.
+    bonus: tuple[str, ...] = ()
 
     @property
     def self_drawn(self) -> bool:
@@ -144,6 +146,7 @@ class Reading:
         "groups",
         "pairs",
         "winning_group",
+        "winning_set",
         "facts",
         "ctx",
         "chows",
@@ -164,6 +167,7 @@ class Reading:
         ctx: Context,
         winning_group: str | None = None,
         open_melds: bool = False,
+        winning_set: Group | None = None,
     ) -> None:
         self.groups = groups
         self.pairs = pairs
@@ -171,6 +175,9 @@ class Reading:
         self.ctx = ctx
         # Which part the winning tile completed: "pair", "pung", "chow".
         self.winning_group = winning_group
+        # The set the winning tile completed, as it is in ``groups`` (None
+        # when it completed the pair, and for non-winners).
+        self.winning_set = winning_set
         self.open_melds = open_melds
         chows = pungs = kongs = concealed_kongs = concealed_pungs = 0
         wind_pungs = dragon_pungs = 0
@@ -242,6 +249,7 @@ def winner_readings(
                     ctx,
                     "chow" if group.kind == CHOW else "pung",
                     open_melds or from_other,
+                    groups[index],
                 )
             )
     return readings

@@ -27,6 +27,8 @@ class Option:
     default: Any
     section: str
     description: str
+    # The values allowed, when not every value of the type is.
+    choices: tuple[Any, ...] | None = None
 
     def validate(self, value: object) -> Any:
         # bool is an int subclass in Python; keep the two apart.
@@ -36,7 +38,20 @@ class Option:
             raise InvalidGame(
                 f"option '{self.name}' must be {self.type.__name__}, got {value!r}"
             )
+        if self.choices is not None and value not in self.choices:
+            allowed = ", ".join(map(repr, self.choices))
+            raise InvalidGame(f"option '{self.name}' must be one of {allowed}, got {value!r}")
         return value
+
+
+@dataclass(frozen=True, slots=True)
+class Win:
+    """How a hand ended, for rule sets whose payments depend on it."""
+
+    winner: str | None
+    source: str | None = None
+    discarder: str | None = None
+    flags: frozenset[str] = frozenset()
 
 
 class RuleSet(ABC):
@@ -65,6 +80,19 @@ class RuleSet(ABC):
             name: option.validate(given[name]) if name in given else option.default
             for name, option in declared.items()
         }
+
+    def bonus_refused(self, options: Mapping[str, Any]) -> str | None:
+        """Why bonus tiles (flowers, seasons) cannot be given in a game with
+        these options, or None when they can. By default a rule set takes
+        them exactly when it ``uses_bonus_tiles``."""
+        if self.uses_bonus_tiles:
+            return None
+        return f"{self.title} is played without flowers and seasons"
+
+    def hand_limit(self, options: Mapping[str, Any]) -> int:
+        """The highest value of one hand under these options: a score given
+        as a value may not exceed it. By default the rule set's ``limit``."""
+        return self.limit
 
     def validate_flags(self, flags: frozenset[str], winner: str, hands: Mapping[str, Any],
                        win_source: str | None, discarder: str | None) -> None:
@@ -95,6 +123,20 @@ class RuleSet(ABC):
     ) -> dict[str, int]:
         """What each seat wins or loses; sums to zero."""
 
+    def outcome(
+        self,
+        values: Mapping[str, int],
+        win: Win,
+        options: Mapping[str, Any],
+        hands: Mapping[str, Mapping[str, object]],
+    ) -> dict[str, Any]:
+        """The result's ``scores`` and ``settlement`` (and any further keys
+        the rule set adds to the result). By default the scores are the hand
+        values and ``settle`` settles them; rule sets whose payments depend
+        on how the hand was won (a discarder, a responsible player) override
+        this."""
+        return {"scores": dict(values), "settlement": self.settle(values, win.winner, options)}
+
     @abstractmethod
     def winds_rotate(self, winner: str | None, options: Mapping[str, Any]) -> bool:
         """Whether the seat winds move on after this hand."""
@@ -122,16 +164,19 @@ class RuleSet(ABC):
 
     def describe(self) -> list[dict[str, object]]:
         """The options with their meaning, for organisers and documentation."""
-        return [
-            {
+        described: list[dict[str, object]] = []
+        for option in self.options:
+            entry: dict[str, object] = {
                 "name": option.name,
                 "type": option.type.__name__,
                 "default": option.default,
                 "section": option.section,
                 "description": option.description,
             }
-            for option in self.options
-        ]
+            if option.choices is not None:
+                entry["choices"] = list(option.choices)
+            described.append(entry)
+        return described
 
 
 def seats_in_order(seats: Sequence[str]) -> list[str]:

@@ -1,0 +1,564 @@
+"""Hong Kong mahjong as played at club Fu-Hing (Varsseveld).
+
+Source: seed 001 (the fan table "Combinaties van het Hong Kong Mahjong met
+FAN toekenning", the detailed text "Waardering combinaties volgens de
+Chinese Hong Kong Mahjong methode", seasons, "Spel met kongen", "Schoon en
+superschoon", the limit hands, "Uitzonderlijke regels", "Valse Mahjong",
+the payment tables "Puntentelling bij Hong Kong Mahjong" and "Puntentelling
+Veroorzaker betaalt", "PAO-Spel", "Oost blijft Oost") and the decisions
+H1-H6 and R1 of rule-decisions.md.
+
+Every fan is an entry of the tables below (a Rule's ``doublings`` is its
+fan); the payment tables are data too. A hand's value is its fan: capped at
+10, a limit hand is 20 (H2). The amounts paid come from the payment table
+the ``payment`` option chooses (H1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from functools import cache
+from typing import Any
+
+from . import shapes
+from .decompose import CHOW, KONG, parses
+from .errors import InvalidGame
+from .hands import HandResult, PlayerHand, seat_label
+from .reading import (
+    DISCARD,
+    KONG_REPLACEMENT,
+    ROBBED_KONG,
+    WALL,
+    Context,
+    Reading,
+    tile_facts,
+    winner_readings,
+)
+from .rules import HandRule, LimitHand, RuleTable, SetRule
+from .ruleset import Option, RuleSet, Win, seats_in_order
+from .tiles import DRAGONS, MAJORS, ONE_CIRCLES, WIND_OF_SEAT, WINDS, is_dragon
+
+FAN_CAP = 10  # 001 "Toelichting bij deze puntentelling", H2
+LIMIT_FAN = 20  # 001 "Het aantal fan voor een limietspel is 20 fan", H2
+
+T = "001 Combinaties met FAN toekenning"  # the fan table
+W = "001 Waardering combinaties"  # the detailed text (wins over the table, H3)
+K = "001 Spel met kongen"
+SC = "001 Schoon en superschoon"
+S = "001 Seizoenen of bloemen"
+L = "001 Speciale limiet spelen"
+U = "001 Uitzonderlijke regels"
+
+SEAT_NUMBER = {"E": "1", "S": "2", "W": "3", "N": "4"}
+NUMBER_OF_WIND = {wind: SEAT_NUMBER[seat] for seat, wind in WIND_OF_SEAT.items()}
+# Seasons: "j" (jaargetijden) are the main seasons (hoofdseizoenen), "f"
+# (flowers) the secondary ones (bijseizoenen); each numbered 1-4 = E S W N.
+MAIN, SECONDARY = "j", "f"
+
+
+# --- Facts of a reading that only Hong Kong needs --------------------------
+def _declared_open(r: Reading) -> int:
+    """Declared open sets: a set completed by another's tile is open in the
+    reading, but the hand was concealed until the win ("Geheel verborgen
+    spel: ... met steen van de Muur of met weggelegde steen")."""
+    open_sets = sum(1 for g in r.groups if not g.concealed)
+    if not r.ctx.self_drawn and r.winning_group in ("chow", "pung"):
+        open_sets -= 1
+    return open_sets
+
+
+def _seasons(r: Reading, kind: str) -> int:
+    return sum(1 for tile in r.ctx.bonus if tile.endswith(kind))
+
+
+def _own_season(r: Reading, kind: str) -> bool:
+    return NUMBER_OF_WIND[r.ctx.seat_wind] + kind in r.ctx.bonus
+
+
+def _little_four_winds(r: Reading) -> bool:
+    # "Het 4de setje ... van een willekeurige soort, maar geen draken."
+    return r.wind_pungs == 3 and r.pair in WINDS and r.dragon_pungs == 0
+
+
+def _little_three_dragons(r: Reading) -> bool:
+    return r.dragon_pungs == 2 and r.pair in DRAGONS
+
+
+def _clean(r: Reading) -> bool:
+    return len(r.facts.suits) == 1 and r.facts.honours
+
+
+def _super_clean(r: Reading) -> bool:
+    return len(r.facts.suits) == 1 and not r.facts.honours
+
+
+def _seven_pairs(r: Reading) -> bool:
+    return len(r.pairs) == 7
+
+
+# --- The fan table ---------------------------------------------------------
+SET_RULES: tuple[SetRule, ...] = (
+    SetRule("pung_dragons", T + "; " + W + " Draken", "Pung or kong of dragons", doublings=1,
+            winner_only=True, test=lambda g, w: g.kind != CHOW and is_dragon(g.tile)),
+    # Seat and prevailing wind at once: 2 fan (001 "De combinaties", 2 Pung).
+    SetRule("pung_seat_wind", T + "; " + W + " Winden", "Pung or kong of the seat wind",
+            doublings=1, winner_only=True,
+            test=lambda g, w: g.kind != CHOW and g.tile == w.seat_wind),
+    SetRule("pung_prevailing_wind", T + "; " + W + " Winden",
+            "Pung or kong of the prevailing wind", doublings=1, winner_only=True,
+            test=lambda g, w: g.kind != CHOW and g.tile == w.prevailing_wind),
+)
+
+_SEASON_RULES = frozenset({"own_main_season", "own_secondary_season", "all_main_seasons",
+                           "all_secondary_seasons", "no_seasons"})
+
+
+def _hand_rules(all_pungs_fan: int, kong_replacement_fan: int,
+                kong_on_kong_fan: int) -> tuple[HandRule, ...]:
+    """The hand rules; three values are options where the seed's table and
+    text disagree (H3)."""
+    return (
+        HandRule("concealed_hand", T + "; " + W, "Fully concealed: no open set declared "
+                 "(a concealed kong allowed), won on any tile", doublings=1, winner_only=True,
+                 test=lambda r: _declared_open(r) == 0),
+        HandRule("self_drawn", T + "; " + W, "Winning tile from the wall", doublings=1,
+                 winner_only=True, test=lambda r: r.ctx.self_drawn),
+        HandRule("all_chows", T + "; " + W, "Four chows and any pair", doublings=1,
+                 winner_only=True, test=lambda r: r.chows == 4),
+        HandRule("all_pungs", W + " (H3; table: 5, 'Enkele combinaties': 3)",
+                 "Four pungs (or kongs) and a pair", doublings=all_pungs_fan, winner_only=True,
+                 test=lambda r: r.pungs == 4),
+        HandRule("little_three_dragons", T + "; " + W + " Drie Kleine Wijzen",
+                 "2 pungs of dragons + a pair of dragons (no fan for the dragon pungs)",
+                 doublings=8, winner_only=True, replaces=frozenset({"pung_dragons"}),
+                 test=_little_three_dragons),
+        HandRule("little_four_winds", T + "; " + W + " Vier kleine winden",
+                 "3 pungs of winds + a pair of winds, the fourth set no dragons",
+                 doublings=8, winner_only=True, test=_little_four_winds),
+        HandRule("clean", T + "; " + SC, "Clean: one suit with winds and/or dragons",
+                 doublings=5, winner_only=True, group="clean", test=_clean),
+        HandRule("super_clean", T + "; " + SC, "Super clean: all tiles of one suit",
+                 doublings=8, winner_only=True, group="clean", test=_super_clean),
+        HandRule("seven_pairs", T + " (7 Tweelingen)", "Seven different pairs, no kong",
+                 doublings=4, winner_only=True, test=_seven_pairs),
+        HandRule("last_wall_tile", T + "; " + U + "; 001 Afleggen van de laatste steen",
+                 "Winning with the last tile of the wall, or on the discard after it",
+                 doublings=1, winner_only=True, test=lambda r: "last_wall_tile" in r.ctx.flags),
+        HandRule("moon_eats_cake", U + " (Maan eet cake)",
+                 "Last wall tile is 1 circles, announced: 6 fan in all", doublings=6,
+                 winner_only=True, replaces=frozenset({"last_wall_tile", "self_drawn"}),
+                 test=lambda r: "moon_eats_cake" in r.ctx.flags),
+        HandRule("robbing_the_kong", T + "; " + K + " Kongroof", "Robbing a kong",
+                 doublings=1, winner_only=True,
+                 test=lambda r: r.ctx.win_source == ROBBED_KONG),
+        HandRule("kong_replacement", K + " (H3; table: 1)",
+                 "Winning on a kong's replacement tile, self-drawn included",
+                 doublings=kong_replacement_fan, winner_only=True,
+                 replaces=frozenset({"self_drawn"}),
+                 test=lambda r: r.ctx.win_source == KONG_REPLACEMENT),
+        HandRule("kong_on_kong", K + " (H3; table: 4)",
+                 "Kong on kong, then mahjong: self-drawn included", doublings=kong_on_kong_fan,
+                 winner_only=True, replaces=frozenset({"self_drawn", "kong_replacement"}),
+                 test=lambda r: "kong_on_kong" in r.ctx.flags),
+        # Seasons and flowers (bonus tiles).
+        HandRule("no_seasons", T + "; " + S + "; H6", "No seasons or flowers", doublings=1,
+                 winner_only=True, test=lambda r: not r.ctx.bonus),
+        HandRule("own_main_season", T + "; " + S, "The main season of the seat wind",
+                 doublings=1, winner_only=True, test=lambda r: _own_season(r, MAIN)),
+        HandRule("own_secondary_season", T + "; " + S,
+                 "The secondary season of the seat wind", doublings=1, winner_only=True,
+                 test=lambda r: _own_season(r, SECONDARY)),
+        HandRule("all_main_seasons", T + "; " + S, "All four main seasons (own one included)",
+                 doublings=2, winner_only=True, replaces=frozenset({"own_main_season"}),
+                 test=lambda r: _seasons(r, MAIN) == 4),
+        HandRule("all_secondary_seasons", T + "; " + S,
+                 "All four secondary seasons (own one included)", doublings=2,
+                 winner_only=True, replaces=frozenset({"own_secondary_season"}),
+                 test=lambda r: _seasons(r, SECONDARY) == 4),
+        HandRule("seven_seasons", T + "; " + S, "Seven seasons: 3 fan for all of them",
+                 doublings=3, winner_only=True, replaces=_SEASON_RULES,
+                 test=lambda r: len(r.ctx.bonus) == 7),
+    )
+
+
+# --- Limit hands (20 fan) --------------------------------------------------
+def _all_terminals(r: Reading) -> bool:
+    return r.pungs == 4 and r.facts.all_majors and not r.facts.honours
+
+
+def _hidden_treasure(r: Reading) -> bool:
+    # Four concealed pungs, no kongs; a pung completed by a discard is open
+    # ("Situatie 01": the last pung only self-drawn).
+    return r.pungs == 4 and r.kongs == 0 and all(g.concealed for g in r.groups)
+
+
+LIMITS: tuple[LimitHand, ...] = (
+    LimitHand("all_honours", T + "; " + W, "Only pungs of winds and dragons", LIMIT_FAN,
+              "regular", lambda r: not r.facts.suits),
+    LimitHand("three_great_dragons", T + "; " + W + " Drie Grote Wijzen",
+              "3 pungs of dragons", LIMIT_FAN, "regular", lambda r: r.dragon_pungs == 3),
+    LimitHand("big_four_winds", T + "; " + W + " Vier Grote winden", "4 pungs of winds",
+              LIMIT_FAN, "regular", lambda r: r.wind_pungs == 4),
+    LimitHand("all_terminals", T + "; " + L, "Pungs of 1s and 9s, a pair of 1s or 9s",
+              LIMIT_FAN, "regular", _all_terminals),
+    LimitHand("hidden_treasure", T + "; " + L, "Concealed: 4 pungs (no kongs) + a pair",
+              LIMIT_FAN, "regular", _hidden_treasure),
+    LimitHand("thirteen_orphans", T + "; " + L, "1 and 9 of each suit, each honour + one",
+              LIMIT_FAN, "irregular", shapes.is_thirteen_orphans),
+    LimitHand("nine_gates", T + "; " + L, "1112345678999 of one suit + any, concealed",
+              LIMIT_FAN, "irregular", lambda c: shapes.nine_gates_suit(c) >= 0),
+    LimitHand("heavenly_hand", T + "; " + L, "East wins with the 14 dealt tiles", LIMIT_FAN,
+              "circumstance", lambda ctx: "heavenly" in ctx.flags),
+    LimitHand("earthly_hand", T + "; " + L, "Winning on East's first discard", LIMIT_FAN,
+              "circumstance", lambda ctx: "earthly" in ctx.flags),
+    LimitHand("eight_seasons", T + "; " + S, "All eight seasons", LIMIT_FAN, "circumstance",
+              lambda ctx: len(ctx.bonus) == 8),
+)
+
+DUTCH_NAMES: dict[str, str] = {
+    "pung_dragons": "Pung draken",
+    "pung_seat_wind": "Pung eigen wind",
+    "pung_prevailing_wind": "Pung wind van de ronde",
+    "concealed_hand": "Geheel verborgen spel",
+    "self_drawn": "Winnende steen van de muur",
+    "all_chows": "4 Chows",
+    "all_pungs": "4 Pungen",
+    "little_three_dragons": "Drie kleine wijzen",
+    "little_four_winds": "Vier kleine winden",
+    "clean": "Schoon",
+    "super_clean": "Super schoon",
+    "seven_pairs": "7 Tweelingen",
+    "last_wall_tile": "Winnen met de laatste steen voor remise",
+    "moon_eats_cake": "Maan eet cake",
+    "robbing_the_kong": "Kongroof",
+    "kong_replacement": "Winnen met extra steen na kong",
+    "kong_on_kong": "Kong op kong",
+    "no_seasons": "Geen seizoenen",
+    "own_main_season": "Eigen hoofdseizoen",
+    "own_secondary_season": "Eigen bijseizoen",
+    "all_main_seasons": "Alle hoofdseizoenen",
+    "all_secondary_seasons": "Alle bijseizoenen",
+    "seven_seasons": "7 seizoenen",
+    "all_honours": "Alleen winden en draken",
+    "three_great_dragons": "Drie grote wijzen",
+    "big_four_winds": "Vier grote winden",
+    "all_terminals": "Pungen enen en negens",
+    "hidden_treasure": "Verborgen schat",
+    "thirteen_orphans": "Dertien wezen",
+    "nine_gates": "Negen poorten",
+    "heavenly_hand": "Spel van de hemel",
+    "earthly_hand": "Spel van de aarde",
+    "eight_seasons": "8 seizoenen",
+}
+
+
+@cache
+def rule_table(all_pungs_fan: int = 5, kong_replacement_fan: int = 2,
+               kong_on_kong_fan: int = 6) -> RuleTable:
+    """The rule table for the options that change a fan value (H3)."""
+    return RuleTable({}, SET_RULES, (), _hand_rules(all_pungs_fan, kong_replacement_fan,
+                                                     kong_on_kong_fan), LIMITS, MAJORS)
+
+
+_IRREGULAR = tuple(limit for limit in LIMITS if limit.kind == "irregular")
+_REGULAR = tuple(limit for limit in LIMITS if limit.kind == "regular")
+_CIRCUMSTANCE = tuple(limit for limit in LIMITS if limit.kind == "circumstance")
+
+
+# --- The payment tables (H1) -----------------------------------------------
+LIMIT_ROW = "limit"
+FALSE_ROW = "false"
+DISCARDER_PAYS = "discarder_pays"
+HALF_PAY = "half_pay"
+
+# "Puntentelling Veroorzaker betaalt": fan -> (the discarder pays, each pays
+# when self-drawn).
+DISCARDER_PAYS_TABLE: dict[int | str, tuple[int, int]] = {
+    0: (1, 0), 1: (2, 1), 2: (4, 2), 3: (8, 4), 4: (16, 8), 5: (24, 12), 6: (32, 16),
+    7: (48, 24), 8: (64, 32), 9: (96, 48), 10: (128, 64),
+    LIMIT_ROW: (256, 128), FALSE_ROW: (64, 32),
+}
+# "Puntentelling bij Hong Kong Mahjong": fan -> (each other player pays on a
+# discard, the discarder pays, each pays when self-drawn; None: no entry).
+# The table stops at 6 fan; the limit row is the next doubling, so 7-10 fan
+# pay the limit row. False mahjong is the 6 fan row ("- Valse Mahjong").
+HALF_PAY_TABLE: dict[int | str, tuple[int, int, int | None]] = {
+    0: (1, 1, None), 1: (1, 2, 2), 2: (2, 4, 4), 3: (4, 8, 8), 4: (8, 16, 16),
+    5: (16, 32, 32), 6: (32, 64, 64), LIMIT_ROW: (64, 128, 128), FALSE_ROW: (32, 64, 64),
+}
+HALF_PAY_TOP = 6
+
+
+def table_row(fan: int, scheme: str) -> int | str:
+    """The payment table's row for a hand of ``fan`` (20: a limit hand)."""
+    if fan >= LIMIT_FAN:
+        return LIMIT_ROW
+    fan = min(fan, FAN_CAP)
+    if scheme == HALF_PAY and fan > HALF_PAY_TOP:
+        return LIMIT_ROW
+    return fan
+
+
+def payments(row: int | str, scheme: str, seats: Sequence[str], winner: str,
+             source: str | None, discarder: str | None) -> list[tuple[str, str, int]]:
+    """(payer, receiver, amount) for a win paid by the table's ``row``."""
+    others = [seat for seat in seats if seat != winner]
+    if source in (DISCARD, ROBBED_KONG):
+        assert discarder is not None
+        if scheme == DISCARDER_PAYS:
+            return [(discarder, winner, DISCARDER_PAYS_TABLE[row][0])]
+        each, by_discarder, _ = HALF_PAY_TABLE[row]
+        return [(seat, winner, by_discarder if seat == discarder else each) for seat in others]
+    if scheme == DISCARDER_PAYS:
+        amount = DISCARDER_PAYS_TABLE[row][1]
+    else:
+        self_drawn = HALF_PAY_TABLE[row][2]
+        if self_drawn is None:
+            raise InvalidGame("the payment table has no self-drawn amount for 0 fan "
+                              "(a self-drawn win has at least 1 fan)")
+        amount = self_drawn
+    return [(seat, winner, amount) for seat in others]
+
+
+def _net(seats: Sequence[str], paid: Sequence[tuple[str, str, int]]) -> dict[str, int]:
+    net = {seat: 0 for seat in seats}
+    for payer, receiver, amount in paid:
+        net[payer] -= amount
+        net[receiver] += amount
+    return net
+
+
+def _pao_hand(breakdown: Mapping[str, object]) -> bool:
+    """Whether a hand makes its responsible player pay for all: a limit hand
+    (001 PAO-Spel) or super clean (001 Gevaarlijk Spel)."""
+    if breakdown.get("limit") is not None:
+        return True
+    items = breakdown.get("items")
+    return isinstance(items, list) and any(
+        isinstance(item, dict) and item.get("rule") == "super_clean" for item in items)
+
+
+# --- Scoring ---------------------------------------------------------------
+def _fan_items(items: list[dict[str, object]]) -> list[dict[str, object]]:
+    """Breakdown rows with ``fan`` for the rules' doublings."""
+    rows = []
+    for item in items:
+        row = {key: value for key, value in item.items() if key != "doublings"}
+        row["fan"] = item.get("doublings", 0)
+        rows.append(row)
+    return rows
+
+
+class _Candidate:
+    __slots__ = ("fan", "limit", "items", "claim")
+
+    def __init__(self, fan: int, limit: LimitHand | None, items: list[dict[str, object]],
+                 claim: bool = False) -> None:
+        self.fan = fan
+        self.limit = limit
+        self.items = items
+        self.claim = claim  # a seasons claim: a mahjong whatever the fan
+
+    @property
+    def value(self) -> int:
+        return LIMIT_FAN if self.limit is not None else min(self.fan, FAN_CAP)
+
+
+def _seven_pairs_reading(concealed: Sequence[int], facts: Any, ctx: Context) -> Reading | None:
+    """"7 Tweelingen, GÉÉN KONG TOEGESTAAN": seven different pairs."""
+    if sum(concealed) != 14 or any(n not in (0, 2) for n in concealed):
+        return None
+    pairs = tuple(tile for tile, n in enumerate(concealed) if n == 2)
+    return Reading((), pairs, facts, ctx, "pair", False)
+
+
+class HongKong(RuleSet):
+    name = "hongkong"
+    title = "Hong Kong mahjong (club Fu-Hing)"
+    table = rule_table()
+    dutch_names = DUTCH_NAMES
+    limit = LIMIT_FAN  # a score given by value is a number of fan (20: a limit hand)
+    player_counts = frozenset({3, 4})
+    uses_bonus_tiles = True
+    flags = frozenset({"last_wall_tile", "kong_on_kong", "heavenly", "earthly",
+                       "moon_eats_cake", "false_mahjong",
+                       *(f"pao:{seat}" for seat in "ESWN")})
+    options = (
+        Option("payment", str, DISCARDER_PAYS,
+               "001 Puntentelling Veroorzaker betaalt / Puntentelling bij Hong Kong Mahjong; H1",
+               "Payment table: 'discarder_pays' (the discarder pays all, self-drawn: "
+               "everyone pays) or 'half_pay' (everyone pays, the discarder double).",
+               choices=(DISCARDER_PAYS, HALF_PAY)),
+        Option("minimum_fan", int, 3, "001 Toelichting bij deze puntentelling; H2",
+               "The fan a mahjong needs; 0 is 'chicken' play. Less is a false mahjong.",
+               choices=tuple(range(FAN_CAP + 1))),
+        Option("all_pungs_fan", int, 5, "001 Waardering combinaties, 4 Pungen; H3",
+               "Fan for four pungs: 5 (fan table and detailed text) or 3 "
+               "('Enkele combinaties').", choices=(3, 5)),
+        Option("kong_replacement_fan", int, 2, "001 Spel met kongen; H3",
+               "Fan for winning on a kong's replacement tile, self-drawn included: "
+               "2 (detailed text) or 1 (fan table).", choices=(1, 2)),
+        Option("kong_on_kong_fan", int, 6, "001 Spel met kongen; H3",
+               "Fan for kong on kong, self-drawn included: 6 (detailed text) or 4 "
+               "(fan table).", choices=(4, 6)),
+    )
+
+    @staticmethod
+    def _table(options: Mapping[str, Any]) -> RuleTable:
+        return rule_table(options["all_pungs_fan"], options["kong_replacement_fan"],
+                          options["kong_on_kong_fan"])
+
+    def validate_flags(self, flags: frozenset[str], winner: str, hands: Mapping[str, Any],
+                       win_source: str | None, discarder: str | None) -> None:
+        who = seat_label(winner)
+        hand = hands.get(winner)
+        if "last_wall_tile" in flags and win_source not in (WALL, DISCARD):
+            raise InvalidGame(f"{who}: last_wall_tile is a win on the last wall tile "
+                              "(win_source wall) or on the discard after it (discard)")
+        if "moon_eats_cake" in flags:
+            if "last_wall_tile" not in flags or win_source != WALL:
+                raise InvalidGame(f"{who}: moon_eats_cake is the last wall tile, self-drawn "
+                                  "(flags last_wall_tile, win_source wall)")
+            if isinstance(hand, PlayerHand) and hand.concealed[ONE_CIRCLES] == 0:
+                raise InvalidGame(f"{who}: moon_eats_cake needs the winning tile 1p")
+        if "kong_on_kong" in flags and win_source != KONG_REPLACEMENT:
+            raise InvalidGame(f"{who}: kong_on_kong needs win_source kong_replacement")
+        if "heavenly" in flags and (winner != "E" or win_source != WALL):
+            raise InvalidGame(f"{who}: heavenly is East winning with the dealt tiles "
+                              "(winner E, win_source wall)")
+        if "earthly" in flags and (winner == "E" or win_source != DISCARD or discarder != "E"):
+            raise InvalidGame(f"{who}: earthly is South, West or North winning on East's "
+                              "first discard (win_source discard, discarder E)")
+        pao = [flag[4:] for flag in flags if flag.startswith("pao:")]
+        if len(pao) > 1:
+            raise InvalidGame(f"one player is responsible (pao), got {', '.join(pao)}")
+        if pao and (pao[0] not in hands or pao[0] == winner):
+            raise InvalidGame(f"pao:{pao[0]}: the responsible player must be another "
+                              "player at the table than the winner")
+        if pao and "false_mahjong" in flags:
+            raise InvalidGame(f"{who}: a false mahjong has no responsible player (pao)")
+        if win_source is None:
+            raise InvalidGame(f"{who} won: give win_source (the payment table depends on it)")
+        if isinstance(hand, PlayerHand):
+            kongs = sum(1 for meld in hand.melds if meld.kind == KONG)
+            if win_source == KONG_REPLACEMENT and kongs == 0:
+                raise InvalidGame(f"{who} won on a kong replacement tile but declared no kong")
+            if "kong_on_kong" in flags and kongs < 2:
+                raise InvalidGame(f"{who}: kong_on_kong needs two declared kongs")
+            if "heavenly" in flags and hand.melds:
+                raise InvalidGame(f"{who}: a heavenly hand has no declared sets")
+
+    def _candidates(self, hand: PlayerHand, ctx: Context,
+                    options: Mapping[str, Any]) -> list[_Candidate]:
+        table = self._table(options)
+        concealed = list(hand.concealed)
+        facts = tile_facts(hand.all_counts())
+        readings = winner_readings(parses(concealed), hand.melds, facts, ctx)
+        irregular: list[LimitHand] = []
+        if not hand.melds:
+            seven = _seven_pairs_reading(concealed, facts, ctx)
+            if seven is not None:
+                readings.append(seven)
+            if sum(concealed) == 14:
+                irregular = [limit for limit in _IRREGULAR if limit.test(concealed)]
+        candidates = [_Candidate(LIMIT_FAN, limit, []) for limit in irregular]
+        if readings or irregular or len(ctx.bonus) == 8:
+            candidates += [_Candidate(LIMIT_FAN, limit, []) for limit in _CIRCUMSTANCE
+                           if limit.test(ctx)]
+        for reading in readings:
+            candidates += [_Candidate(LIMIT_FAN, limit, []) for limit in _REGULAR
+                           if limit.test(reading)]
+            _, fan, items = table.breakdown(reading)
+            candidates.append(_Candidate(fan, None, items))
+        if not readings and len(ctx.bonus) == 7:
+            # "mag deze speler Mahjong claimen ... ongeacht de stenen in zijn hand"
+            seasons = next(rule for rule in table.hand_rules if rule.name == "seven_seasons")
+            candidates.append(_Candidate(seasons.doublings, None,
+                                         [{"rule": seasons.name,
+                                           "doublings": seasons.doublings}], claim=True))
+        return candidates
+
+    def score_winner(self, hand: PlayerHand, ctx: Context,
+                     options: Mapping[str, Any]) -> HandResult:
+        ctx = ctx._replace(bonus=hand.bonus)
+        candidates = self._candidates(hand, ctx, options)
+        minimum = options["minimum_fan"]
+        legal = [c for c in candidates
+                 if c.limit is not None or c.claim or c.value >= minimum]
+        who = seat_label(hand.seat)
+        if "false_mahjong" in ctx.flags:
+            if legal:
+                best = max(legal, key=lambda c: c.value)
+                raise InvalidGame(f"{who}: flagged false_mahjong, but the hand is a mahjong "
+                                  f"of {best.value} fan")
+            return HandResult(value=0, items=[{"rule": "false_mahjong"}])
+        if not legal:
+            if not candidates:
+                raise InvalidGame(f"{who}: the tiles do not form a mahjong (four sets and a "
+                                  "pair, seven pairs or a limit hand); a false mahjong is "
+                                  "flagged false_mahjong")
+            most = max(c.value for c in candidates)
+            raise InvalidGame(f"false mahjong: {who}'s best reading has {most} fan; a mahjong "
+                              f"needs at least {minimum} (option minimum_fan, H2); flag "
+                              "false_mahjong to settle the penalty")
+        best = max(legal, key=lambda c: c.value)
+        if best.limit is not None:
+            return HandResult(value=LIMIT_FAN, doublings=LIMIT_FAN, limit=best.limit.name,
+                              legal_mahjong=True,
+                              items=[{"rule": best.limit.name, "fan": LIMIT_FAN}])
+        return HandResult(value=best.value, doublings=best.fan, legal_mahjong=True,
+                          items=_fan_items(best.items))
+
+    def score_other(self, hand: PlayerHand, ctx: Context,
+                    options: Mapping[str, Any]) -> HandResult:
+        # "Je krijgt geen punten als je geen winnaar bent."
+        return HandResult(value=0)
+
+    def settle(self, values: Mapping[str, int], winner: str | None,
+               options: Mapping[str, Any]) -> dict[str, int]:
+        """Without knowing how the hand was won: as self-drawn."""
+        settlement: dict[str, int] = self.outcome(values, Win(winner, WALL), options,
+                                                  {})["settlement"]
+        return settlement
+
+    def outcome(self, values: Mapping[str, int], win: Win, options: Mapping[str, Any],
+                hands: Mapping[str, Mapping[str, object]]) -> dict[str, Any]:
+        seats = seats_in_order(list(values))
+        scores = {seat: 0 for seat in seats}
+        winner = win.winner
+        if winner is None:
+            return {"scores": scores, "settlement": dict(scores)}
+        scheme = options["payment"]
+        if "false_mahjong" in win.flags:
+            # 001 Valse Mahjong: the claimer pays as a winner would be paid.
+            paid = [(receiver, payer, amount) for payer, receiver, amount in payments(
+                FALSE_ROW, scheme, seats, winner, win.source, win.discarder)]
+            # Nobody won: East stays East, as after a draw (H4).
+            return {"scores": scores, "settlement": _net(seats, paid), "false_mahjong": winner,
+                    "winds_rotate": False}
+        fan = values[winner]
+        breakdown = hands.get(winner)
+        if breakdown is None and fan < options["minimum_fan"]:
+            raise InvalidGame(f"false mahjong: {seat_label(winner)} was given {fan} fan; a "
+                              f"mahjong needs at least {options['minimum_fan']} (H2)")
+        paid = payments(table_row(fan, scheme), scheme, seats, winner, win.source,
+                        win.discarder)
+        result: dict[str, Any] = {}
+        pao = next((flag[4:] for flag in win.flags if flag.startswith("pao:")), None)
+        if pao is not None:
+            if breakdown is not None and not _pao_hand(breakdown):
+                raise InvalidGame(f"pao:{pao}: {seat_label(winner)}'s hand is no limit hand "
+                                  "and not super clean, so nobody pays for all "
+                                  "(001 PAO-Spel, Gevaarlijk Spel)")
+            paid = [(pao, winner, sum(amount for _, _, amount in paid))]
+            result["pao"] = pao
+        settlement = _net(seats, paid)
+        scores[winner] = settlement[winner]
+        return {"scores": scores, "settlement": settlement, **result}
+
+    def winds_rotate(self, winner: str | None, options: Mapping[str, Any]) -> bool:
+        # 001 "Oost blijft Oost", H4: East stays on an East win or a draw.
+        return winner not in (None, "E")
+
+
+RULESET = HongKong()
