@@ -211,6 +211,13 @@ CELERY_BROKER_CONNECTION_TIMEOUT = 2
 CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 1, "interval_start": 0,
                                     "interval_step": 0.5, "interval_max": 0.5}
 
+# --- Rule sets ----------------------------------------------------------------
+
+# The rule sets organisers may choose for an event. The engine also scores
+# "hongkong" and "philos" (manage.py score_games); the pages offer them once
+# score entry, standings and exports handle them end to end (issue 6).
+WEB_RULESETS = ("nts",)
+
 # --- Exports ----------------------------------------------------------------
 
 # How long a finished export can be downloaded before the upkeep deletes it.

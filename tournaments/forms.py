@@ -7,6 +7,7 @@ decide whether an operation is allowed and do it.
 from typing import Any
 
 from django import forms
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
@@ -29,13 +30,20 @@ EVENT_FIELDS = (
 )
 
 
+def web_rulesets() -> dict[str, Any]:
+    """The rule sets organisers may choose (settings.WEB_RULESETS): the engine
+    scores more (`score_games`) than the pages support end to end yet."""
+    return {name: RULESETS[name] for name in settings.WEB_RULESETS if name in RULESETS}
+
+
 def rule_options() -> list[tuple[str, Any]]:
-    """Every option of every rule set, as (rule set name, option)."""
-    return [(name, option) for name, ruleset in RULESETS.items() for option in ruleset.options]
+    """Every option of every rule set offered, as (rule set name, option)."""
+    return [(name, option) for name, ruleset in web_rulesets().items()
+            for option in ruleset.options]
 
 
 def ruleset_choices() -> list[tuple[str, str]]:
-    return [(name, ruleset.title) for name, ruleset in RULESETS.items()]
+    return [(name, ruleset.title) for name, ruleset in web_rulesets().items()]
 
 
 def scheme_choices() -> list[tuple[str, str]]:
