@@ -21,7 +21,7 @@ from functools import cache
 from typing import Any
 
 from . import shapes
-from .decompose import CHOW, KONG, parses
+from .decompose import CHOW, parses
 from .errors import InvalidGame
 from .hands import HandResult, PlayerHand, seat_label
 from .reading import (
@@ -35,7 +35,7 @@ from .reading import (
     winner_readings,
 )
 from .rules import HandRule, LimitHand, RuleTable, SetRule
-from .ruleset import Option, RuleSet, Win, seats_in_order
+from .ruleset import Option, RuleSet, Win, check_declared_sets, seats_in_order
 from .tiles import DRAGONS, MAJORS, ONE_CIRCLES, WIND_OF_SEAT, WINDS, is_dragon
 
 FAN_CAP = 10  # 001 "Toelichting bij deze puntentelling", H2
@@ -440,13 +440,7 @@ class HongKong(RuleSet):
         if win_source is None:
             raise InvalidGame(f"{who} won: give win_source (the payment table depends on it)")
         if isinstance(hand, PlayerHand):
-            kongs = sum(1 for meld in hand.melds if meld.kind == KONG)
-            if win_source == KONG_REPLACEMENT and kongs == 0:
-                raise InvalidGame(f"{who} won on a kong replacement tile but declared no kong")
-            if "kong_on_kong" in flags and kongs < 2:
-                raise InvalidGame(f"{who}: kong_on_kong needs two declared kongs")
-            if "heavenly" in flags and hand.melds:
-                raise InvalidGame(f"{who}: a heavenly hand has no declared sets")
+            check_declared_sets(who, hand, win_source, flags)
 
     def _candidates(self, hand: PlayerHand, ctx: Context,
                     options: Mapping[str, Any]) -> list[_Candidate]:

@@ -10,7 +10,6 @@ of the tables below; the functions after them only find the best reading.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from itertools import compress
 from operator import itemgetter
 from typing import Any
 
@@ -19,24 +18,23 @@ from .decompose import CHOW, KONG, PUNG, is_complete, parses, regular_waits
 from .errors import InvalidGame
 from .hands import HandResult, PlayerHand, seat_label
 from .reading import (
-    CONCEALED_GROUPS,
     DISCARD,
     KONG_REPLACEMENT,
     ROBBED_KONG,
     WALL,
     Context,
     Reading,
+    non_winner_sets,
     tile_facts,
     winner_readings,
 )
 from .rules import HandRule, LimitHand, PairRule, Rule, RuleTable, SetRule
-from .ruleset import Option, RuleSet
+from .ruleset import Option, RuleSet, check_declared_sets
 from .settlement import settle
 from .tiles import (
     DRAGONS,
     FIVE_CIRCLES,
     MAJORS,
-    NUM_KINDS,
     ONE_BAMBOO,
     ONE_CIRCLES,
     TERMINALS,
@@ -358,10 +356,6 @@ _TWINS = frozenset({"honour_twins", "pure_twins", "very_clean_twins", "clean_twi
                     "seven_twins"})
 
 
-_KINDS = range(NUM_KINDS)
-_more_than_one = (1).__lt__  # a C-level test for the tile scan of score_other
-
-
 # --- Finding the best reading ----------------------------------------------
 class _Candidate:
     """A way to count a hand: a limit, or a regular reading with its breakdown."""
@@ -529,13 +523,7 @@ class NTS(RuleSet):
                               "(winner not E, win_source discard)")
         hand = hands.get(winner)
         if isinstance(hand, PlayerHand):
-            kongs = sum(1 for meld in hand.melds if meld.kind == KONG)
-            if win_source == KONG_REPLACEMENT and kongs == 0:
-                raise InvalidGame(f"{who} won on a kong replacement tile but declared no kong")
-            if "kong_on_kong" in flags and kongs < 2:
-                raise InvalidGame(f"{who}: kong_on_kong needs two declared kongs")
-            if "heavenly" in flags and hand.melds:
-                raise InvalidGame(f"{who}: a heavenly hand has no declared sets")
+            check_declared_sets(who, hand, win_source, flags)
 
     def score_winner(self, hand: PlayerHand, ctx: Context,
                      options: Mapping[str, Any]) -> HandResult:
@@ -585,16 +573,8 @@ class NTS(RuleSet):
     def score_other(self, hand: PlayerHand, ctx: Context,
                     options: Mapping[str, Any]) -> HandResult:
         all_counts = hand.all_counts()
-        groups = [meld.as_group() for meld in hand.melds]
-        # R2: every concealed pung (four undeclared tiles too) and pair counts.
-        pairs: list[int] = []
-        concealed = hand.concealed
-        for tile in compress(_KINDS, map(_more_than_one, concealed)):
-            if concealed[tile] >= 3:
-                groups.append(CONCEALED_GROUPS[PUNG, tile])
-            else:
-                pairs.append(tile)
-        reading = Reading(tuple(groups), tuple(pairs), tile_facts(all_counts), ctx)
+        groups, pairs = non_winner_sets(hand.melds, hand.concealed)
+        reading = Reading(groups, pairs, tile_facts(all_counts), ctx)
         best = _regular_candidate(reading)
         waiting = None
         if not hand.melds:

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from itertools import compress
 from typing import Any
 
 from . import shapes
@@ -21,20 +20,20 @@ from .decompose import CHOW, KONG, PUNG, parses
 from .errors import InvalidGame
 from .hands import HandResult, PlayerHand, seat_label
 from .reading import (
-    CONCEALED_GROUPS,
     KONG_REPLACEMENT,
     WALL,
     Context,
     Group,
     Reading,
     Winds,
+    non_winner_sets,
     tile_facts,
     winner_readings,
 )
 from .rules import HandRule, LimitHand, PairRule, Rule, RuleTable, SetRule
 from .ruleset import Option, RuleSet
 from .settlement import settle
-from .tiles import MAJORS, NUM_KINDS, is_dragon
+from .tiles import MAJORS, is_dragon
 
 LIMIT = 3000  # 004 §6.4 "3000 Punkte als Limit", an option (P1)
 
@@ -383,9 +382,6 @@ TABLE = RuleTable(SET_POINTS, SET_RULES, PAIR_RULES, HAND_RULES, LIMITS, MAJORS)
 TABLE_ANY_KONG = RuleTable(SET_POINTS, (*SET_RULES, KONG_ANY), PAIR_RULES, HAND_RULES, LIMITS,
                            MAJORS)
 
-_KINDS = range(NUM_KINDS)
-_more_than_one = (1).__lt__
-
 
 def _result(points: int, doublings: int, items: list[dict[str, object]], limit: int,
             winner: bool) -> HandResult:
@@ -495,15 +491,8 @@ class Philos(RuleSet):
         tiles: "Kan verdeckt wie Pon verdeckt") and every pair; loose tiles
         score nothing (the §6.4 example)."""
         table = TABLE_ANY_KONG if options["any_kong_doubles"] else TABLE
-        groups = [meld.as_group() for meld in hand.melds]
-        pairs: list[int] = []
-        concealed = hand.concealed
-        for tile in compress(_KINDS, map(_more_than_one, concealed)):
-            if concealed[tile] >= 3:
-                groups.append(CONCEALED_GROUPS[PUNG, tile])
-            else:
-                pairs.append(tile)
-        reading = Reading(tuple(groups), tuple(pairs), tile_facts(hand.all_counts()), ctx)
+        groups, pairs = non_winner_sets(hand.melds, hand.concealed)
+        reading = Reading(groups, pairs, tile_facts(hand.all_counts()), ctx)
         points, doublings, items = table.breakdown(reading)
         extra_points, extra_doublings, extra_items = bonus_value(hand.bonus, ctx.seat_wind)
         return _result(points + extra_points, doublings + extra_doublings,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import compress
 from operator import itemgetter
 from typing import NamedTuple
 
@@ -208,6 +209,25 @@ class Reading:
     @property
     def pair(self) -> int:
         return self.pairs[0] if self.pairs else -1
+
+
+_KINDS = range(NUM_KINDS)
+_more_than_one = (1).__lt__  # a C-level test for the tile scan of non_winner_sets
+
+
+def non_winner_sets(melds: Sequence[Meld], concealed: Sequence[int]
+                    ) -> tuple[tuple[Group, ...], tuple[int, ...]]:
+    """R2, for a player who did not win: the declared sets, every concealed
+    pung (four undeclared equal tiles count as one) and every pair; loose
+    tiles count nothing."""
+    groups = [meld.as_group() for meld in melds]
+    pairs: list[int] = []
+    for tile in compress(_KINDS, map(_more_than_one, concealed)):
+        if concealed[tile] >= 3:
+            groups.append(CONCEALED_GROUPS[PUNG, tile])
+        else:
+            pairs.append(tile)
+    return tuple(groups), tuple(pairs)
 
 
 def winner_readings(

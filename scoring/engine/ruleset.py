@@ -12,9 +12,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .decompose import KONG
 from .errors import InvalidGame
 from .hands import HandResult, PlayerHand
-from .reading import Context
+from .reading import KONG_REPLACEMENT, Context
 from .rules import LimitHand, RuleTable
 
 
@@ -182,3 +183,17 @@ class RuleSet(ABC):
 def seats_in_order(seats: Sequence[str]) -> list[str]:
     order = "ESWN"
     return sorted(seats, key=order.index)
+
+
+def check_declared_sets(who: str, hand: PlayerHand, win_source: str | None,
+                        flags: frozenset[str] | set[str] | Sequence[str]) -> None:
+    """What a win's source and flags say about the winner's declared sets,
+    in every rule set that has these flags: a kong replacement tile needs a
+    declared kong, kong on kong two, and a heavenly hand none at all."""
+    kongs = sum(1 for meld in hand.melds if meld.kind == KONG)
+    if win_source == KONG_REPLACEMENT and kongs == 0:
+        raise InvalidGame(f"{who} won on a kong replacement tile but declared no kong")
+    if "kong_on_kong" in flags and kongs < 2:
+        raise InvalidGame(f"{who}: kong_on_kong needs two declared kongs")
+    if "heavenly" in flags and hand.melds:
+        raise InvalidGame(f"{who}: a heavenly hand has no declared sets")
