@@ -35,7 +35,7 @@ from .reading import (
     winner_readings,
 )
 from .rules import HandRule, LimitHand, RuleTable, SetRule
-from .ruleset import Option, RuleSet, Win, check_declared_sets, seats_in_order
+from .ruleset import Option, RuleSet, Win, check_win_flags, seats_in_order
 from .tiles import DRAGONS, MAJORS, ONE_CIRCLES, WIND_OF_SEAT, WINDS, is_dragon
 
 FAN_CAP = 10  # 001 "Toelichting bij deze puntentelling", H2
@@ -421,14 +421,7 @@ class HongKong(RuleSet):
                                   "(flags last_wall_tile, win_source wall)")
             if isinstance(hand, PlayerHand) and hand.concealed[ONE_CIRCLES] == 0:
                 raise InvalidGame(f"{who}: moon_eats_cake needs the winning tile 1p")
-        if "kong_on_kong" in flags and win_source != KONG_REPLACEMENT:
-            raise InvalidGame(f"{who}: kong_on_kong needs win_source kong_replacement")
-        if "heavenly" in flags and (winner != "E" or win_source != WALL):
-            raise InvalidGame(f"{who}: heavenly is East winning with the dealt tiles "
-                              "(winner E, win_source wall)")
-        if "earthly" in flags and (winner == "E" or win_source != DISCARD or discarder != "E"):
-            raise InvalidGame(f"{who}: earthly is South, West or North winning on East's "
-                              "first discard (win_source discard, discarder E)")
+        check_win_flags(who, winner, hand, win_source, discarder, flags)
         pao = [flag[4:] for flag in flags if flag.startswith("pao:")]
         if len(pao) > 1:
             raise InvalidGame(f"one player is responsible (pao), got {', '.join(pao)}")
@@ -439,8 +432,6 @@ class HongKong(RuleSet):
             raise InvalidGame(f"{who}: a false mahjong has no responsible player (pao)")
         if win_source is None:
             raise InvalidGame(f"{who} won: give win_source (the payment table depends on it)")
-        if isinstance(hand, PlayerHand):
-            check_declared_sets(who, hand, win_source, flags)
 
     def _candidates(self, hand: PlayerHand, ctx: Context,
                     options: Mapping[str, Any]) -> list[_Candidate]:

@@ -18,7 +18,6 @@ from .decompose import CHOW, KONG, PUNG, is_complete, parses, regular_waits
 from .errors import InvalidGame
 from .hands import HandResult, PlayerHand, seat_label
 from .reading import (
-    DISCARD,
     KONG_REPLACEMENT,
     ROBBED_KONG,
     WALL,
@@ -29,7 +28,7 @@ from .reading import (
     winner_readings,
 )
 from .rules import HandRule, LimitHand, PairRule, Rule, RuleTable, SetRule
-from .ruleset import Option, RuleSet, check_declared_sets
+from .ruleset import Option, RuleSet, check_win_flags
 from .settlement import settle
 from .tiles import (
     DRAGONS,
@@ -513,17 +512,7 @@ class NTS(RuleSet):
         who = seat_label(winner)
         if "last_wall_tile" in flags and win_source != WALL:
             raise InvalidGame(f"{who}: last_wall_tile needs a self-drawn win (win_source wall)")
-        if "kong_on_kong" in flags and win_source != KONG_REPLACEMENT:
-            raise InvalidGame(f"{who}: kong_on_kong needs win_source kong_replacement")
-        if "heavenly" in flags and (winner != "E" or win_source != WALL):
-            raise InvalidGame(f"{who}: heavenly is East winning with the dealt tiles "
-                              "(winner E, win_source wall)")
-        if "earthly" in flags and (winner == "E" or win_source != DISCARD or discarder != "E"):
-            raise InvalidGame(f"{who}: earthly is winning on East's first discard "
-                              "(winner not E, win_source discard)")
-        hand = hands.get(winner)
-        if isinstance(hand, PlayerHand):
-            check_declared_sets(who, hand, win_source, flags)
+        check_win_flags(who, winner, hands.get(winner), win_source, discarder, flags)
 
     def score_winner(self, hand: PlayerHand, ctx: Context,
                      options: Mapping[str, Any]) -> HandResult:

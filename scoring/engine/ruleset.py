@@ -15,7 +15,7 @@ from typing import Any
 from .decompose import KONG
 from .errors import InvalidGame
 from .hands import HandResult, PlayerHand
-from .reading import KONG_REPLACEMENT, Context
+from .reading import DISCARD, KONG_REPLACEMENT, WALL, Context
 from .rules import LimitHand, RuleTable
 
 
@@ -185,11 +185,23 @@ def seats_in_order(seats: Sequence[str]) -> list[str]:
     return sorted(seats, key=order.index)
 
 
-def check_declared_sets(who: str, hand: PlayerHand, win_source: str | None,
-                        flags: frozenset[str] | set[str] | Sequence[str]) -> None:
-    """What a win's source and flags say about the winner's declared sets,
-    in every rule set that has these flags: a kong replacement tile needs a
-    declared kong, kong on kong two, and a heavenly hand none at all."""
+def check_win_flags(who: str, winner: str, hand: object, win_source: str | None,
+                    discarder: str | None, flags: frozenset[str]) -> None:
+    """What the flags that every rule set with them reads alike say about a
+    win: kong on kong is won on a kong replacement tile with two declared
+    kongs, a heavenly hand is East's with the dealt tiles (nothing declared),
+    an earthly hand another player's on East's first discard; and a kong
+    replacement tile needs a declared kong."""
+    if "kong_on_kong" in flags and win_source != KONG_REPLACEMENT:
+        raise InvalidGame(f"{who}: kong_on_kong needs win_source kong_replacement")
+    if "heavenly" in flags and (winner != "E" or win_source != WALL):
+        raise InvalidGame(f"{who}: heavenly is East winning with the dealt tiles "
+                          "(winner E, win_source wall)")
+    if "earthly" in flags and (winner == "E" or win_source != DISCARD or discarder != "E"):
+        raise InvalidGame(f"{who}: earthly is South, West or North winning on East's "
+                          "first discard (win_source discard, discarder E)")
+    if not isinstance(hand, PlayerHand):
+        return  # a winner given by value: nothing declared to check
     kongs = sum(1 for meld in hand.melds if meld.kind == KONG)
     if win_source == KONG_REPLACEMENT and kongs == 0:
         raise InvalidGame(f"{who} won on a kong replacement tile but declared no kong")
