@@ -103,6 +103,7 @@ def load(seed: int = 2026) -> Loaded:
 
     from clubs.models import Club, Member
     from scoring.engine import score_game
+    from scoring.engine.deal import Dealt, next_deal
     from tournaments import ranking
     from tournaments.models import (
         EventKind,
@@ -163,9 +164,9 @@ def load(seed: int = 2026) -> Loaded:
         versions: dict[int, int] = {}
         for table in tables:
             count = HANDS_PER_TABLE if table.round.number < ROUNDS else PRELOADED_ROUND_8
-            previous: list[Any] = []  # hand_service.Dealt per saved hand
+            previous: list[Any] = []  # a Dealt per saved hand
             for number in range(1, count + 1):
-                deal = hand_service.next_deal([0, 1, 2, 3], previous)
+                deal = next_deal([0, 1, 2, 3], previous)
                 east = deal.east
                 while True:
                     entry = hand_service.normalise({**random_hand(rng), "east": east})
@@ -195,7 +196,7 @@ def load(seed: int = 2026) -> Loaded:
                 score_rows.append((table.pk, [
                     (regs[p], w, result["scores"][w], result["settlement"][w])
                     for p, w in winds.items()]))
-                previous.append(hand_service.Dealt(
+                previous.append(Dealt(
                     east=east, prevailing=deal.prevailing,
                     rotates=result.get("winds_rotate", True)))
             versions[table.pk] = count

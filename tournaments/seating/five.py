@@ -7,20 +7,14 @@ every player has been East once, the round of five hands is over.
 
 from __future__ import annotations
 
+from scoring.engine.deal import FIVE_PLAYER_ROTATION
+
 # Seat order of a table: a table is listed E, S, W, N (then the fifth player at a table of 5).
 WINDS = ("E", "S", "W", "N")
 FIFTH = "fifth"  # position 4 at a table of 5: sits out the first hand
 POSITION_NAMES = (*WINDS, FIFTH)
 
-# Players A..E are the table's positions 0..4 (E, S, W, N, fifth at the start).
-# One row per hand: (East, South, West, North, sitting out), as positions.
-FIVE_PLAYER_ROTATION: tuple[tuple[int, int, int, int, int], ...] = (
-    (0, 1, 2, 3, 4),  # spel 1: A B C D, E sits out
-    (1, 2, 4, 0, 3),  # spel 2: B C E A, D sits out
-    (2, 4, 3, 1, 0),  # spel 3: C E D B, A sits out
-    (4, 3, 0, 2, 1),  # spel 4: E D A C, B sits out
-    (3, 0, 1, 4, 2),  # spel 5: D A B E, C sits out
-)
+# The schedule itself is a rule of the game: scoring/engine/deal.py.
 
 
 def five_player_seats(hand_number: int) -> dict[str, int]:

@@ -31,7 +31,6 @@ import json
 import logging
 import uuid
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -43,7 +42,7 @@ from django.utils.translation import gettext_noop
 
 from clubs import access
 from scoring.engine import score_game
-from tournaments import seating
+from scoring.engine.deal import FIVE_PLAYER_ROTATION, Deal, Dealt, next_deal
 from tournaments.models import (
     Event,
     Hand,
@@ -173,7 +172,7 @@ def _winds(table: Table, seats: Mapping[int, Seat], playing: Sequence[int],
         if len(missing) != 1:
             raise ValidationError(_("At a table of 5, give the values of the 4 players of the "
                                     "hand; the fifth sits out."))
-        row = next(row for row in seating.FIVE_PLAYER_ROTATION if row[4] == missing[0])
+        row = next(row for row in FIVE_PLAYER_ROTATION if row[4] == missing[0])
         if row[0] != east:
             raise ValidationError(_("When %(out)s sits out, %(east)s is East (rotation schedule "
                                     "for 5 players).") % {
@@ -189,27 +188,6 @@ def _winds(table: Table, seats: Mapping[int, Seat], playing: Sequence[int],
     return {position: WINDS[(position - east) % size] for position in seats}
 
 
-@dataclass(frozen=True)
-class Deal:
-    """Who is East for a hand, who plays it (positions) and the prevailing
-    wind."""
-
-    east: int
-    playing: list[int]
-    prevailing: str
-
-
-@dataclass(frozen=True)
-class Dealt:
-    """What a saved hand says about the next one: who was East, the
-    prevailing wind, and whether the winds move on after it (the engine's
-    `winds_rotate`: N1, the `east_stays` option)."""
-
-    east: int
-    prevailing: str
-    rotates: bool
-
-
 def dealt(table: Table) -> list[Dealt]:
     """The table's saved hands in order, as far as the next deal goes."""
     rows = table.hands.order_by("number").values_list(
@@ -218,40 +196,6 @@ def dealt(table: Table) -> list[Dealt]:
     # SQLite gives JSON booleans as 1/0.
     return [Dealt(east=int(east), prevailing=wind, rotates=rotates is None or bool(rotates))
             for east, wind, rotates in rows]
-
-
-def _next_wind(wind: str) -> str:
-    return WINDS[(WINDS.index(wind) + 1) % len(WINDS)]
-
-
-def next_deal(positions: Sequence[int], history: Sequence[Dealt]) -> Deal:
-    """The next hand follows the last one saved, as the table plays it: East
-    passes on when the winds rotate, and the prevailing wind moves on when
-    East comes back to whoever was East in the first hand (every player has
-    been East). A deleted hand (one that was not played) therefore leaves the
-    order as the table really played it. At a table of 5 the winds move on
-    every hand along the schedule of seed 001."""
-    positions = sorted(positions)
-    if len(positions) == 5:
-        schedule = seating.FIVE_PLAYER_ROTATION
-        if not history:
-            index, wind = 0, "E"
-        else:
-            last = history[-1]
-            index = (next(i for i, row in enumerate(schedule) if row[0] == last.east) + 1) % 5
-            wind = _next_wind(last.prevailing) if index == 0 else last.prevailing
-        row = schedule[index]
-        return Deal(east=row[0], playing=list(row[:4]), prevailing=wind)
-    if not history:
-        return Deal(east=positions[0], playing=positions, prevailing="E")
-    last = history[-1]
-    if not last.rotates or last.east not in positions:
-        return Deal(east=last.east if last.east in positions else positions[0],
-                    playing=positions, prevailing=last.prevailing)
-    east = positions[(positions.index(last.east) + 1) % len(positions)]
-    first = history[0].east
-    wind = _next_wind(last.prevailing) if east == first else last.prevailing
-    return Deal(east=east, playing=positions, prevailing=wind)
 
 
 def _with_east(seats: Mapping[int, Seat], entry: dict[str, Any], deal: Deal) -> dict[str, Any]:
@@ -795,7 +739,7 @@ def _moved(entry: dict[str, Any], moves: Mapping[int, int], size: int) -> dict[s
         new["dead"] = sorted(move(p) for p in entry["dead"])  # type: ignore[type-var]
     if size == 5:
         out = next(p for p in range(5) if str(p) not in new[kind])
-        new["east"] = next(row for row in seating.FIVE_PLAYER_ROTATION if row[4] == out)[0]
+        new["east"] = next(row for row in FIVE_PLAYER_ROTATION if row[4] == out)[0]
     return new
 
 
