@@ -44,9 +44,12 @@ class ExportKind:
     unit: Any = _("step")
     # Checked before the job is queued (e.g. the bond's "event finished").
     precheck: str = ""
-    # The renderer's positional argument is the scope's object; extra
-    # keywords come from `keywords(job)`.
-    keywords: Callable[[Any], dict[str, Any]] | None = None
+    # The renderer's positional argument is the scope's object; these are
+    # keyword arguments every job of the kind passes.
+    fixed: dict[str, Any] = field(default_factory=dict)
+    # The renderer prints links into the site (`base_url` keyword, taken
+    # from the request that asked for the export).
+    uses_base_url: bool = False
 
     @property
     def content_type(self) -> str:
@@ -57,10 +60,6 @@ class ExportKind:
 
     def filename(self, subject: str) -> str:
         return f"{slugify(str(self.label))}-{slugify(subject)}.{self.extension}"
-
-
-def _table_cards_keywords(job: Any) -> dict[str, Any]:
-    return {"base_url": job.options.get("base_url", "")}
 
 
 KINDS: dict[str, ExportKind] = {kind.name: kind for kind in (
@@ -84,13 +83,13 @@ KINDS: dict[str, ExportKind] = {kind.name: kind for kind in (
                precheck="exports.bond.check_exportable"),
     ExportKind("table_cards_pdf", _("Table cards (PDF)"), ROUND, ORGANISER,
                "exports.pdf.table_cards.render", "pdf", unit=_("table"),
-               keywords=_table_cards_keywords),
+               uses_base_url=True),
     ExportKind("blank_score_sheets_pdf", _("Blank score sheets (PDF)"), ROUND, ORGANISER,
                "exports.pdf.score_sheets.render", "pdf", unit=_("table"),
-               keywords=lambda job: {"filled": False}),
+               fixed={"filled": False}),
     ExportKind("score_sheets_pdf", _("Score sheets with the hands (PDF)"), ROUND, ORGANISER,
                "exports.pdf.score_sheets.render", "pdf", unit=_("table"),
-               keywords=lambda job: {"filled": True}),
+               fixed={"filled": True}),
     ExportKind("season_xlsx", _("Season ranking (Excel)"), CLUB, VIEWER,
                "exports.excel.season.render", "xlsx", {"year": int}, unit=_("row")),
     ExportKind("season_sheet_pdf", _("Season results (PDF)"), MEMBER, SELF,

@@ -133,7 +133,7 @@ def request_export(*, kind_name: str, object_id: int, user: Any, session_key: st
     checked = _options(kind, options or {})
     if kind.precheck and subject.event is not None:
         import_string(kind.precheck)(subject.event)
-    if kind.name == "table_cards_pdf":
+    if kind.uses_base_url:
         checked["base_url"] = base_url
     if not user.is_authenticated and not session_key:
         raise PermissionDenied(_("Cookies are needed to download files."))
@@ -223,10 +223,7 @@ def run_job(job_id: int) -> None:
             done=min(done, total), total=total, heartbeat_at=timezone.now())
 
     try:
-        keywords = dict(job.options)
-        keywords.pop("base_url", None)
-        if kind.keywords is not None:
-            keywords.update(kind.keywords(job))
+        keywords = {**job.options, **kind.fixed}
         with override(job.language):
             content = kind.render()(_subject_of(job, kind), language=job.language,
                                     progress=progress, **keywords)
@@ -287,7 +284,6 @@ def retry(job: ExportJob, user: Any, session_key: str = "") -> ExportJob:
     kind = registry.get(job.kind)
     assert kind is not None
     subject = _subject_of(job, kind)
-    options = {key: value for key, value in job.options.items() if key != "base_url"}
     return request_export(kind_name=job.kind, object_id=subject.pk, user=user,
-                          session_key=session_key, language=job.language, options=options,
+                          session_key=session_key, language=job.language, options=job.options,
                           base_url=job.options.get("base_url", ""))

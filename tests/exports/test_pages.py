@@ -109,3 +109,17 @@ def test_a_member_exports_their_own_season(
     assert other is not None
     assert client.post("/en/exports/season_sheet_pdf/",
                        {"object_id": other.pk, "year": "2030"}).status_code == 404
+
+
+def test_blank_and_filled_score_sheets_are_two_exports_of_a_round(
+        django_user_model: type[User], django_capture_on_commit_callbacks: Any) -> None:
+    played = played_tournament()
+    organiser = _organiser(played, django_user_model)
+    round_ = played.event.rounds.order_by("number").first()
+    assert round_ is not None
+    _job, blank = _export(organiser, "blank_score_sheets_pdf", round_.pk,
+                          django_capture_on_commit_callbacks)
+    _job, filled = _export(organiser, "score_sheets_pdf", round_.pk,
+                           django_capture_on_commit_callbacks)
+    assert "Filled score sheets" not in "\n".join(pages(blank))
+    assert "Filled score sheets" in "\n".join(pages(filled))
