@@ -13,6 +13,7 @@ from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 from config.env import env_bool, env_choice, env_int, env_list, env_str
+from scoring.engine import RULESETS as _ENGINE_RULESETS
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -213,10 +214,14 @@ CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 1, "interval_start": 0,
 
 # --- Rule sets ----------------------------------------------------------------
 
-# The rule sets organisers may choose for an event. The engine also scores
-# "hongkong" and "philos" (manage.py score_games); the pages offer them once
-# score entry, standings and exports handle them end to end (issue 6).
-WEB_RULESETS = ("nts",)
+# The rule sets organisers may choose for an event; empty offers every rule set
+# of the engine. An installation may offer fewer (the bond: only "nts").
+WEB_RULESETS = tuple(env_list("WEB_RULESETS"))
+_unknown_rulesets = sorted(set(WEB_RULESETS) - set(_ENGINE_RULESETS))
+if _unknown_rulesets:
+    raise ImproperlyConfigured(
+        f"WEB_RULESETS names unknown rule set(s) {', '.join(_unknown_rulesets)}; "
+        f"the engine has: {', '.join(_ENGINE_RULESETS)}.")
 
 # --- Exports ----------------------------------------------------------------
 

@@ -29,7 +29,7 @@ from django.conf import settings
 names = ["DEBUG", "ENVIRONMENT", "ALLOWED_HOSTS", "SESSION_COOKIE_SECURE", "CSRF_COOKIE_SECURE",
          "SECURE_SSL_REDIRECT", "SECURE_HSTS_SECONDS", "SECURE_PROXY_SSL_HEADER",
          "CELERY_BROKER_URL", "CELERY_RESULT_BACKEND", "CELERY_TASK_ALWAYS_EAGER",
-         "CELERY_TASK_EAGER_PROPAGATES", "STORAGES", "CACHES"]
+         "CELERY_TASK_EAGER_PROPAGATES", "STORAGES", "CACHES", "WEB_RULESETS"]
 values = {name: getattr(settings, name, None) for name in names}
 db = settings.DATABASES["default"]
 values["DATABASE"] = {"ENGINE": db["ENGINE"], "NAME": str(db["NAME"]), "OPTIONS": db.get("OPTIONS", {})}
@@ -163,6 +163,16 @@ def test_it_refuses_an_unknown_database_url_without_echoing_it() -> None:
     message = refusal(DATABASE_URL="nosuchdb://user:secret@db.example/mahjong")
     assert "DATABASE_URL" in message
     assert "secret" not in message
+
+
+def test_it_offers_every_rule_set_unless_told_fewer() -> None:
+    assert load_settings()["WEB_RULESETS"] == []
+    assert load_settings(WEB_RULESETS="nts")["WEB_RULESETS"] == ["nts"]
+
+
+def test_it_refuses_an_unknown_rule_set() -> None:
+    message = refusal(WEB_RULESETS="nts,riichi")
+    assert "WEB_RULESETS" in message and "riichi" in message
 
 
 def test_it_refuses_a_bad_boolean() -> None:

@@ -10,11 +10,13 @@ from django import forms
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db.models import Q
+from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
 from clubs.forms import DATE_INPUT, ModelFieldsForm
 from clubs.models import Club, Member
 from scoring.engine import RULESETS
+from scoring.engine.errors import InvalidGame
 from tournaments.models import Event, Registration, Scorekeeper, SeatingMethod, Table
 from tournaments.ranking import PRESETS
 
@@ -31,15 +33,70 @@ EVENT_FIELDS = (
 
 
 def web_rulesets() -> dict[str, Any]:
-    """The rule sets organisers may choose (settings.WEB_RULESETS): the engine
-    scores more (`score_games`) than the pages support end to end yet."""
-    return {name: RULESETS[name] for name in settings.WEB_RULESETS if name in RULESETS}
+    """The rule sets organisers may choose: settings.WEB_RULESETS, or every
+    rule set of the engine."""
+    offered = settings.WEB_RULESETS or tuple(RULESETS)
+    return {name: RULESETS[name] for name in offered if name in RULESETS}
 
 
 def rule_options() -> list[tuple[str, Any]]:
     """Every option of every rule set offered, as (rule set name, option)."""
     return [(name, option) for name, ruleset in web_rulesets().items()
             for option in ruleset.options]
+
+
+def option_field_name(ruleset_name: str, option_name: str) -> str:
+    # Prefixed by the rule set: two rule sets may declare options of one name.
+    return f"{OPTION_PREFIX}{ruleset_name}_{option_name}"
+
+
+def option_field(ruleset_name: str, option: Any, initial: Any) -> forms.Field:
+    """The form field of one engine option, by its declared type and choices;
+    the engine's own validation (resolve_options) runs in EventForm.clean."""
+    ruleset = RULESETS[ruleset_name]
+    help_text = f"{option_text(option, 'description')} ({ruleset.title}, {option.section})"
+    # Never required: only the chosen rule set's options count (EventForm.clean),
+    # and an empty one takes its default.
+    common: dict[str, Any] = {"label": option_text(option, "label"), "help_text": help_text,
+                              "initial": initial, "required": False}
+    if option.type is bool:
+        return forms.BooleanField(**common)
+    if option.choices is not None:
+        return forms.TypedChoiceField(
+            choices=[(value, _choice_label(value)) for value in option.choices],
+            coerce=option.type, **common)
+    if option.type is int:
+        return forms.IntegerField(**common)
+    return forms.CharField(**common)
+
+
+def option_text(option: Any, what: str) -> str:
+    """An option's label or description in the page's language: the engine
+    declares English and Dutch (``label_nl``, ``description_nl``)."""
+    english = getattr(option, what, None) or option.name.replace("_", " ").capitalize()
+    if translation.get_language() == "nl":
+        return getattr(option, f"{what}_nl", None) or english
+    return english
+
+
+def described_options(ruleset_name: str, values: dict[str, Any]) -> list[dict[str, Any]]:
+    """An event's rule options as the pages show them: label, value (the
+    default where none is stored), meaning and seed section."""
+    ruleset = RULESETS.get(ruleset_name)
+    if ruleset is None:
+        return []
+    described = []
+    for option in ruleset.options:
+        value = values.get(option.name, option.default)
+        shown = (_("yes") if value else _("no")) if isinstance(value, bool) else _choice_label(value)
+        described.append({"label": option_text(option, "label"), "value": shown,
+                          "description": option_text(option, "description"),
+                          "section": option.section, "default": value == option.default})
+    return described
+
+
+def _choice_label(value: Any) -> str:
+    return str(value).replace("_", " ").capitalize() if isinstance(value, str) else str(value)
 
 
 def ruleset_choices() -> list[tuple[str, str]]:
@@ -69,16 +126,15 @@ class EventForm(ModelFieldsForm):
     def __init__(self, *args: Any, instance: Event | None = None, **kwargs: Any) -> None:
         super().__init__(*args, instance=instance, **kwargs)
         stored = instance.rule_options if instance is not None else {}
+        stored_ruleset = instance.ruleset if instance is not None else None
         self.rule_options: dict[str, Any] = dict(stored)
+        self.option_fields: dict[str, list[str]] = {}
         for ruleset_name, option in rule_options():
-            if option.type is not bool:
-                continue  # every option the engine declares today is a yes/no rule
-            self.fields[OPTION_PREFIX + option.name] = forms.BooleanField(
-                label=option.name.replace("_", " ").capitalize(),
-                help_text=f"{option.description} ({RULESETS[ruleset_name].title}, {option.section})",
-                required=False,
-                initial=stored.get(option.name, option.default),
-            )
+            name = option_field_name(ruleset_name, option.name)
+            initial = (stored.get(option.name, option.default) if ruleset_name == stored_ruleset
+                       else option.default)
+            self.fields[name] = option_field(ruleset_name, option, initial)
+            self.option_fields.setdefault(ruleset_name, []).append(name)
         self.rules_frozen = instance is not None and instance.rules_frozen_at is not None
         if self.rules_frozen:
             for name in self.rule_field_names:
@@ -87,18 +143,23 @@ class EventForm(ModelFieldsForm):
                     "Frozen: hands have been entered, so the rules can no longer change."
                 )
 
-    def fieldsets(self) -> list[tuple[str, list[forms.BoundField]]]:
-        """The fields in groups, as the page shows them."""
-        groups = [
+    def fieldsets(self) -> list[tuple[str, list[forms.BoundField], str]]:
+        """The fields in groups, as the page shows them: (legend, fields, the
+        rule set whose options they are or ""). The page shows only the
+        options of the rule set chosen (static/js/event-form.js)."""
+        groups: list[tuple[Any, list[str], str]] = [
             (_("The event"), ["kind", "title", "venue", "start_date", "days", "rounds_planned",
-                              "round_minutes", "status"]),
-            (_("Rules"), self.rule_field_names),
-            (_("Registration"), ["max_places", "self_registration", "requires_approval"]),
+                              "round_minutes", "status"], ""),
+            (_("Rules"), ["ruleset"], ""),
+            *[(_("Options of %(ruleset)s") % {"ruleset": RULESETS[name].title}, fields, name)
+              for name, fields in self.option_fields.items()],
+            (_("Registration"), ["max_places", "self_registration", "requires_approval"], ""),
             (_("Seating and ranking"), ["odd_tables", "avoid_same_club", "seating_method",
                                         "table_point_scheme", "tie_rule", "ranking_order",
-                                        "guests_ranked"]),
+                                        "guests_ranked"], ""),
         ]
-        return [(str(legend), [self[name] for name in names]) for legend, names in groups]
+        return [(str(legend), [self[name] for name in names], ruleset)
+                for legend, names, ruleset in groups]
 
     @property
     def rule_field_names(self) -> list[str]:
@@ -107,12 +168,18 @@ class EventForm(ModelFieldsForm):
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
         if not self.rules_frozen and "ruleset" in cleaned:
-            declared = {option.name for option in RULESETS[cleaned["ruleset"]].options}
-            self.rule_options = {
-                name: cleaned[OPTION_PREFIX + name]
-                for name in declared
-                if OPTION_PREFIX + name in cleaned
-            }
+            name = cleaned["ruleset"]
+            for other, fields in self.option_fields.items():
+                if other != name:  # another rule set's options: not sent on
+                    for field in fields:
+                        self.errors.pop(field, None)
+            given = {option.name: cleaned[option_field_name(name, option.name)]
+                     for option in RULESETS[name].options
+                     if cleaned.get(option_field_name(name, option.name)) not in (None, "")}
+            try:
+                self.rule_options = RULESETS[name].resolve_options(given)
+            except InvalidGame as error:
+                self.add_error(None, str(error))
         return cleaned
 
     def service_fields(self) -> dict[str, Any]:

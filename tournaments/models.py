@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Member
 from scoring.engine import RULESETS
+from scoring.engine.errors import InvalidGame
 
 
 class EventKind(models.TextChoices):
@@ -113,6 +114,15 @@ class Event(models.Model):
         if self.ruleset not in RULESETS:
             raise ValidationError({"ruleset": _("Unknown rule set %(name)s.") % {
                 "name": self.ruleset}})
+        ruleset = RULESETS[self.ruleset]
+        try:
+            ruleset.resolve_options(self.rule_options or {})
+        except InvalidGame as error:
+            raise ValidationError({"rule_options": str(error)}) from None
+        if self.odd_tables == OddTables.THREE and 3 not in ruleset.player_counts:
+            raise ValidationError({"odd_tables": _(
+                "%(ruleset)s is not played at tables of 3: choose tables of 5.") % {
+                "ruleset": ruleset.title}})
         if self.pk and self.rules_frozen_at:
             stored = Event.objects.filter(pk=self.pk).values("ruleset", "rule_options").first()
             if stored and (stored["ruleset"], stored["rule_options"]) != (

@@ -30,6 +30,7 @@ from clubs import access
 from clubs.forms import add_service_error
 from clubs.models import Member
 from exports import bond
+from scoring.engine import RULESETS
 from tournaments.filters import StandingsFilter
 from tournaments.forms import (
     SEAT_LABELS,
@@ -43,6 +44,7 @@ from tournaments.forms import (
     SeatingMethodForm,
     SubstituteForm,
     SwapForm,
+    described_options,
     form_errors,
 )
 from tournaments.models import (
@@ -147,6 +149,8 @@ def event_page(
         ).select_related("round").order_by("round__number", "number"),
         "error": error,
         "statuses": RegistrationStatus,
+        "ruleset": RULESETS.get(event.ruleset),
+        "rule_options": described_options(event.ruleset, event.rule_options),
     }
     return render(request, "tournaments/event_detail.html", context, status=status)
 

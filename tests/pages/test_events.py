@@ -12,7 +12,7 @@ pytestmark = pytest.mark.django_db
 EVENT_FORM = {
     "kind": "tournament", "title": "Voorjaarstoernooi", "venue": "Buurthuis",
     "start_date": "2031-04-05", "days": "2", "rounds_planned": "7", "round_minutes": "90",
-    "ruleset": "nts", "option_east_stays": "on", "max_places": "64",
+    "ruleset": "nts", "option_nts_east_stays": "on", "max_places": "64",
     "self_registration": "on", "odd_tables": "three", "seating_method": "swiss",
     "table_point_scheme": "4-2-1-0.5", "tie_rule": "tiebreak", "ranking_order": "table_points",
     "guests_ranked": "on", "status": "open",
@@ -65,7 +65,7 @@ def test_it_disables_the_rule_fields_once_frozen(organiser_client: Client, event
     assert 'name="ruleset"' in page and "disabled" in page
     assert "the rules can no longer change" in page
     # A posted change of the rules is ignored: disabled fields keep their value.
-    response = organiser_client.post(url, {**EVENT_FORM, "option_east_stays": "on"})
+    response = organiser_client.post(url, {**EVENT_FORM, "option_nts_east_stays": "on"})
     assert response.status_code == 302
     event.refresh_from_db()
     assert event.rule_options == {"east_stays": False}
