@@ -5,6 +5,7 @@ from django.test import Client
 from django.utils import timezone
 
 from clubs.models import Club
+from scoring.engine import RULESETS
 from tournaments.models import Event
 
 pytestmark = pytest.mark.django_db
@@ -33,7 +34,7 @@ def test_it_creates_an_event_with_its_rules(organiser_client: Client, club: Club
     assert response.status_code == 302
     assert response["Location"] == f"/en/events/{event.pk}/"
     assert event.club == club
-    assert event.rule_options == {"east_stays": True, "round_to_tens": False}
+    assert event.rule_options == RULESETS["nts"].resolve_options({"east_stays": True})
     assert (event.odd_tables, event.seating_method, event.table_point_scheme, event.tie_rule,
             event.ranking_order, event.max_places) == (
         "three", "swiss", "4-2-1-0.5", "tiebreak", "table_points", 64)
