@@ -1,4 +1,6 @@
-"""Deterministic generator of NTS game dicts for the scoring benchmark.
+"""Deterministic generator of game dicts for the scoring benchmark, per rule
+set: the tiles are drawn for NTS and then given the rule set's options,
+flags and (where it plays them) flowers and seasons (`for_ruleset`).
 
 Every game is drawn from one 136-tile wall (a shared count array), so no
 tile appears more than 4 times at a table.  The mix:
@@ -443,6 +445,43 @@ def gen_game(rng: random.Random) -> dict | None:
     return game
 
 
+RULESETS = ("nts", "hongkong", "philos")
+BONUS_TILES = tuple(f"{n}{kind}" for kind in "fj" for n in "1234")
+# The flags each rule set knows (score-interface.md); others are dropped.
+FLAGS = {"nts": {"last_wall_tile", "kong_on_kong"},
+         "hongkong": {"last_wall_tile", "kong_on_kong"},
+         "philos": {"last_wall_tile"}}
+
+
+def for_ruleset(game: dict, ruleset: str, rng: random.Random) -> dict:
+    """The NTS game as a game of `ruleset`: its options drawn from the usual
+    choices, the flags it knows, and flowers and seasons dealt where they are
+    played (each of the 8 at most once at the table)."""
+    if ruleset == "nts":
+        return game
+    game = {**game, "ruleset": ruleset, "flags": [f for f in game["flags"]
+                                                  if f in FLAGS[ruleset]]}
+    if ruleset == "hongkong":
+        # Fu-Hing plays 3 fan minimum; a third of the evenings "chicken" play.
+        options: dict[str, Any] = {"minimum_fan": rng.choice((0, 3, 3))}
+        if rng.random() < 0.3:
+            options["payment"] = "half_pay"
+        bonus = True
+    else:
+        options = {"flowers_seasons": rng.random() < 0.3, "heavenly_twins": rng.random() < 0.3}
+        bonus = options["flowers_seasons"]
+    game["options"] = options
+    if bonus:
+        tiles = list(BONUS_TILES)
+        rng.shuffle(tiles)
+        players = {}
+        for seat, player in game["players"].items():
+            dealt = [tiles.pop() for _ in range(min(len(tiles), rng.choice((0, 0, 1, 1, 2, 3))))]
+            players[seat] = {**player, "bonus": "".join(sorted(dealt))} if dealt else player
+        game["players"] = players
+    return game
+
+
 def strip_meta(game: dict) -> dict:
     return {k: v for k, v in game.items() if not k.startswith("_")}
 
@@ -495,7 +534,8 @@ def check_game(game: dict) -> list[str]:
 
 
 def build_corpus(
-    n: int, seed: int, score_fn: Callable[[dict], dict] | None = None, max_crashes: int = 10
+    n: int, seed: int, score_fn: Callable[[dict], dict] | None = None, max_crashes: int = 10,
+    ruleset: str = "nts",
 ) -> dict:
     """Generate `n` accepted games. Returns games (metadata stripped), styles,
     rejected count and reasons, and up to `max_crashes` crashing inputs."""
@@ -518,7 +558,7 @@ def build_corpus(
             regenerated += 1
             continue
         style = g.get("_style", "draw" if g["winner"] is None else "?")
-        game = strip_meta(g)
+        game = for_ruleset(strip_meta(g), ruleset, rng)
         if score_fn is not None:
             try:
                 res = score_fn(game)
@@ -564,6 +604,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--check", action="store_true", help="self-check every game")
     ap.add_argument("--jsonl", help="write the games as JSON Lines to this file ('-' = stdout)")
     ap.add_argument("--no-engine", action="store_true", help="keep every generated game")
+    ap.add_argument("--ruleset", choices=RULESETS, default="nts")
     args = ap.parse_args(argv)
     score_fn = None
     if not args.no_engine:
@@ -571,7 +612,7 @@ def main(argv: list[str] | None = None) -> int:
             from scoring.engine import score_game as score_fn  # type: ignore
         except ImportError:
             print("scoring.engine not importable: keeping every generated game", file=sys.stderr)
-    c = build_corpus(args.games, args.seed, score_fn)
+    c = build_corpus(args.games, args.seed, score_fn, ruleset=args.ruleset)
     if args.check:
         bad = 0
         for g in c["games"]:

@@ -1,4 +1,4 @@
-"""Benchmark of the NTS scoring engine (`make bench`).
+"""Benchmark of the scoring engine per rule set (`make bench`).
 
 Builds a seeded corpus of generated games (bench/corpus.py; not timed), then
 
@@ -12,7 +12,8 @@ Builds a seeded corpus of generated games (bench/corpus.py; not timed), then
 * times the `mahjong` package from PyPI (`HandCalculator.estimate_hand_value`,
   riichi rules) on the same winning hands, and prints the ratio.
 
-    python bench/engine.py [--games 10000] [--seed N] [--passes 5] [--json]
+    python bench/engine.py [--ruleset nts|hongkong|philos|all] [--games 10000]
+                           [--seed N] [--passes 5] [--json]
     python bench/engine.py --profile      # cProfile of one warm pass instead
 """
 
@@ -282,32 +283,14 @@ def profile_engine(games: list[dict], top: int) -> None:
     st.sort_stats("tottime").print_stats(top)
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description="NTS scoring engine benchmark")
-    ap.add_argument("--games", type=int, default=10_000, help="accepted games in the corpus")
-    ap.add_argument("--seed", type=int, default=20240601)
-    ap.add_argument("--passes", type=int, default=5, help="timed warm passes (median reported)")
-    ap.add_argument("--json", action="store_true", help="print machine-readable results on stdout")
-    ap.add_argument("--no-mahjong", action="store_true", help="skip the PyPI mahjong comparison")
-    ap.add_argument("--no-memory", action="store_true", help="skip the memory subprocess")
-    ap.add_argument("--profile", action="store_true", help="cProfile one warm pass and exit")
-    ap.add_argument("--_memory-child", dest="memory_child", help=argparse.SUPPRESS)
-    ap.add_argument(
-        "--_trace-games", dest="trace_games", type=int, default=0, help=argparse.SUPPRESS
-    )
-    args = ap.parse_args(argv)
-
-    if args.memory_child:
-        memory_child(args.memory_child, args.trace_games)
-        return 0
-
-    log = sys.stderr if args.json else sys.stdout
+def bench_ruleset(ruleset: str, args: argparse.Namespace, log) -> dict | None:
+    """Build the rule set's corpus and measure it; None after --profile."""
     t_start = time.perf_counter()
     import scoring.engine as engine
     from scoring.engine import score_game
 
     t0 = time.perf_counter()
-    c = corpus_mod.build_corpus(args.games, args.seed, score_game)
+    c = corpus_mod.build_corpus(args.games, args.seed, score_game, ruleset=ruleset)
     gen_s = time.perf_counter() - t0
     games = c["games"]
     winning = sum(1 for g in games if g.get("winner") and "concealed" in g["players"][g["winner"]])
@@ -318,6 +301,7 @@ def main(argv: list[str] | None = None) -> int:
         if g.get("winner")
         and any(m["kind"] == "kong" for m in g["players"][g["winner"]].get("melds", []))
     )
+    print(f"\n== {ruleset} ==", file=log)
     print(
         f"corpus: {len(games)} accepted games (seed {args.seed}), {winning} with a winner "
         f"({with_kong} with kongs, {kinds['thirteen_orphans'] + kinds['seven_pairs'] + kinds['nine_gates']} "
@@ -332,7 +316,7 @@ def main(argv: list[str] | None = None) -> int:
 
     if args.profile:
         profile_engine(games, 30)
-        return 0
+        return None
 
     # ---- engine timing
     snapshot = json.dumps(games)
@@ -377,6 +361,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     peak = mem.get("rss_peak_mb")
     result = {
+        "ruleset": ruleset,
         "corpus": {
             "games": len(games),
             "seed": args.seed,
@@ -397,6 +382,7 @@ def main(argv: list[str] | None = None) -> int:
         "targets": {
             "ratio_10x": None if ratio is None else ratio >= TARGET_RATIO,
             "memory_100mb": None if peak is None else peak < TARGET_MB,
+            "nts_throughput": None,  # filled in by main, against the NTS run
         },
         "total_seconds": time.perf_counter() - t_start,
     }
@@ -467,9 +453,75 @@ def main(argv: list[str] | None = None) -> int:
     if mutates:
         print("WARNING: score_game mutated its input games", file=log)
     print(f"total run time {result['total_seconds']:.1f}s", file=log)
+    return result
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description="Scoring engine benchmark, per rule set")
+    ap.add_argument("--ruleset", choices=(*corpus_mod.RULESETS, "all"), default="all",
+                    help="the rule set(s) to measure (default: all)")
+    ap.add_argument("--games", type=int, default=10_000, help="accepted games in the corpus")
+    ap.add_argument("--seed", type=int, default=20240601)
+    ap.add_argument("--passes", type=int, default=5, help="timed warm passes (median reported)")
+    ap.add_argument("--json", action="store_true", help="print machine-readable results on stdout")
+    ap.add_argument("--no-mahjong", action="store_true", help="skip the PyPI mahjong comparison")
+    ap.add_argument("--no-memory", action="store_true", help="skip the memory subprocess")
+    ap.add_argument("--profile", action="store_true", help="cProfile one warm pass and exit")
+    ap.add_argument("--_memory-child", dest="memory_child", help=argparse.SUPPRESS)
+    ap.add_argument(
+        "--_trace-games", dest="trace_games", type=int, default=0, help=argparse.SUPPRESS
+    )
+    args = ap.parse_args(argv)
+
+    if args.memory_child:
+        memory_child(args.memory_child, args.trace_games)
+        return 0
+
+    log = sys.stderr if args.json else sys.stdout
+    if args.ruleset != "all" or args.profile:
+        ruleset = "nts" if args.ruleset == "all" else args.ruleset
+        result = bench_ruleset(ruleset, args, log)
+        if args.json and result is not None:
+            print(json.dumps(result, indent=2))
+        return 0
+    # Each rule set in a fresh interpreter: one rule set's corpus, caches and
+    # garbage must not slow the next one down (they did, by up to a third).
+    results = []
+    passed_on = ["--games", str(args.games), "--seed", str(args.seed),
+                 "--passes", str(args.passes)]
+    passed_on += ["--no-mahjong"] * args.no_mahjong + ["--no-memory"] * args.no_memory
+    for ruleset in corpus_mod.RULESETS:
+        child = subprocess.run(
+            [sys.executable, os.path.abspath(__file__), *passed_on, "--ruleset", ruleset,
+             "--json"], stdout=subprocess.PIPE, stderr=None if not args.json else sys.stderr,
+            text=True, check=True)
+        results.append(json.loads(child.stdout))
+    _compare_with_nts(results, log)
     if args.json:
-        print(json.dumps(result, indent=2))
+        print(json.dumps(results, indent=2))
     return 0
+
+
+def _compare_with_nts(results: list[dict], log) -> None:
+    """Issue 6: each rule set must reach at least the NTS throughput target,
+    so every rule set is held to the same 10x-mahjong target, and its cold
+    games/s are shown against NTS's on the same tiles."""
+    nts = next((r for r in results if r["ruleset"] == "nts"), None)
+    if len(results) < 2:
+        return
+    print("\nrule set     cold games/s  warm games/s  vs NTS (cold)  ratio to mahjong  "
+          f"target {TARGET_RATIO:.0f}x", file=log)
+    for r in results:
+        eng = r["engine"]
+        versus = (eng["cold_games_per_s"] / nts["engine"]["cold_games_per_s"]) if nts else None
+        r["targets"]["nts_throughput"] = None if versus is None else versus >= 1.0
+        ratio = r["ratio"]
+        print(f"{r['ruleset']:<12} {eng['cold_games_per_s']:>12,.0f}  "
+              f"{eng['games_per_s']:>12,.0f}  "
+              f"{'n/a' if versus is None else f'{versus:.2f}x':>13}  "
+              f"{'n/a' if ratio is None else f'{ratio:.2f}x':>16}  "
+              f"{'n/a' if ratio is None else ('MET' if ratio >= TARGET_RATIO else 'NOT MET')}",
+              file=log)
 
 
 if __name__ == "__main__":
