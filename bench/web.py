@@ -102,7 +102,7 @@ def load(seed: int = 2026) -> Loaded:
     from django.utils import timezone
 
     from clubs.models import Club, Member
-    from scoring.engine import score_game
+    from scoring.engine import RULESETS, score_game
     from scoring.engine.deal import Dealt, next_deal
     from tournaments import ranking
     from tournaments.models import (
@@ -166,7 +166,8 @@ def load(seed: int = 2026) -> Loaded:
             count = HANDS_PER_TABLE if table.round.number < ROUNDS else PRELOADED_ROUND_8
             previous: list[Any] = []  # a Dealt per saved hand
             for number in range(1, count + 1):
-                deal = next_deal([0, 1, 2, 3], previous)
+                deal = next_deal([0, 1, 2, 3], previous,
+                                 RULESETS[event.ruleset].five_player_schedule)
                 east = deal.east
                 while True:
                     entry = hand_service.normalise({**random_hand(rng), "east": east})

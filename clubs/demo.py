@@ -179,12 +179,14 @@ def _play(event: Event, players: list[Member], *, rounds: int, hands: int,
 def _play_table(table: Table, hands: int, rng: random.Random) -> None:
     positions = sorted(table.seats.values_list("position", flat=True))
     five = len(positions) == 5
-    # At a table of 5 each player sits out once in every five hands.
+    # At a table of 5 each player sits out once in every five hands, by the
+    # schedule of the event's rule set.
+    schedule = seating.five_player_schedule(table.round.event.ruleset)
     count = hands + hands // 4 if five else hands
     for number in range(1, count + 1):
         if five:
-            row = seating.FIVE_PLAYER_ROTATION[(number - 1) % 5]
-            playing, east = list(row[:4]), row[0]
+            seats = seating.five_player_seats(number, schedule)
+            playing, east = [seats[wind] for wind in seating.WINDS], seats["E"]
         else:
             playing = positions
             east = positions[(number - 1) % len(positions)]  # winds rotate every hand (N1)

@@ -6,7 +6,10 @@
                                   may do ("permissions"), as score_sheet gives
     POST /api/tables/<id>/hands/  {"submission_id", "expected_version",
                                    "values"|"tiles", ...} -> 201 new, 200 repeat,
-                                  409 version conflict, 400 bad input
+                                  409 version conflict, 400 bad input; "flags"
+                                  by values only where they change the
+                                  settlement (Hong Kong: "pao:<position>",
+                                  "false_mahjong"; hands.normalise)
     POST /api/tables/<id>/hands/<number>/correct/
                                   the hand as for saving, with "expected_version"
                                   -> 200 {"hand", "version"}

@@ -67,6 +67,7 @@ def flag_labels() -> dict[str, str]:
         "kong_on_kong": _("Kong on kong (won on the replacement tile of a second kong)"),
         "heavenly": _("Heavenly hand (East wins with the dealt tiles)"),
         "earthly": _("Earthly hand (won on East's first discard)"),
+        "moon_eats_cake": _("Moon eats cake (last tile of the wall is 1 circles, announced)"),
     }
 
 
@@ -80,17 +81,23 @@ def win_source_labels() -> dict[str, str]:
 
 
 def tile_choices(event: Any) -> dict[str, Any]:
-    """Only what the event's rule set accepts: its flags, its bonus tiles."""
-    options = score_sheet.tile_options(event)
+    """Only what the event's rule set accepts (score_sheet.entry_options):
+    its flags, a responsible player (pao) and a false mahjong where it has
+    them, its bonus tiles, and how hands by values are entered."""
+    options = score_sheet.entry_options(event)
     labels, sources = flag_labels(), win_source_labels()
     flags = ([name for name in labels if name in options["flags"]]
              + sorted(name for name in options["flags"] if name not in labels))
     return {
         "flags": [{"name": name, "label": labels.get(name, name.replace("_", " "))}
                   for name in flags],
+        "pao": options["pao"],
+        "false_mahjong": options["false_mahjong"],
         "bonus_tiles": bonus_tiles() if options["bonus_tiles"] else [],
         "win_sources": [{"name": name, "label": sources.get(name, name.replace("_", " "))}
                         for name in options["win_sources"]],
+        "values": {"limit": options["value_limit"], "winner_only": options["winner_only"],
+                   "unit": options["unit"], "flags": options["value_flags"]},
     }
 
 
@@ -159,6 +166,14 @@ def page_texts() -> dict[str, str]:
         "history_player": _("%(wind)s, value %(value)s, settlement %(settlement)s"),
         "wind_word": _("wind"), "settlement_word": _("settlement"), "tiles": _("Tiles"),
         "flower_or_season": _("bonus tile"),
+        # Rule sets whose hand value is the winner's fan (Hong Kong).
+        "fan": _("fan"), "amount": _("Amount"),
+        "fan_of": _("Fan of %(name)s"),
+        "nobody_pao": _("Nobody"),
+        "pao_pays": _("%(name)s is responsible (pao) and pays for everyone."),
+        "false_mahjong_pays": _("False mahjong: %(name)s pays the penalty; nobody wins."),
+        "false_mahjong_short": _("false mahjong: %(name)s"),
+        "limit_hand": _("limit hand"),
     }
 
 
@@ -186,6 +201,9 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
                    if code[1] == "z" and int(code[0]) <= 4 else ""}
                   for code in TILES],
         "choices": choices,
+        # What the script needs of the rule set for hands by values.
+        "entry_rules": {"ruleset": table.round.event.ruleset, "values": choices["values"],
+                        "pao": choices["pao"], "false_mahjong": choices["false_mahjong"]},
         "tile_names": names,
         "wind_letters": letters,
         "messages_js": page_texts(),

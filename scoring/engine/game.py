@@ -65,6 +65,7 @@ def _score(game: object) -> dict[str, Any]:
 
     players = _players(game.get("players"), ruleset)
     hands = {seat: _player(seat, spec, ruleset, options) for seat, spec in players.items()}
+    ruleset.validate_table(hands, options)
     winner = _winner(game.get("winner"), hands)
     dead = _dead(game.get("dead"), hands, winner)
     flags = _flags(game.get("flags"), ruleset)
@@ -123,11 +124,18 @@ def _players(players: object, ruleset: RuleSet) -> dict[str, Any]:
             f"unknown seat {unknown[0]!r} in players (seats are E, S, W, N)"
         )
     expected = "ESWN"[: len(players)]
-    if len(players) not in ruleset.player_counts or set(players) != set(expected):
+    if len(players) not in ruleset.player_counts:
         counts = " or ".join(str(n) for n in sorted(ruleset.player_counts))
+        tables = " or ".join(", ".join("ESWN"[:n]) for n in sorted(ruleset.player_counts))
         raise InvalidGame(
-            f"{ruleset.title} is played by {counts} players; give seats "
-            f"{', '.join('ESWN'[:max(ruleset.player_counts)])}, got {', '.join(players)}"
+            f"{ruleset.title} is played by {counts} players, not {len(players)}; give "
+            f"seats {tables}, got {', '.join(players)}"
+        )
+    if set(players) != set(expected):
+        no_north = " (a table of 3 has no North)" if len(players) == 3 else ""
+        raise InvalidGame(
+            f"a table of {len(players)} has the seats {', '.join(expected)}{no_north}, got "
+            f"{', '.join(players)}"
         )
     return {seat: players[seat] for seat in seats_in_order(list(players))}
 

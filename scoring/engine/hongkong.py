@@ -12,6 +12,25 @@ Every fan is an entry of the tables below (a Rule's ``doublings`` is its
 fan); the payment tables are data too. A hand's value is its fan: capped at
 10, a limit hand is 20 (H2). The amounts paid come from the payment table
 the ``payment`` option chooses (H1).
+
+A table of 3 (001 "Tafel van 3 spelers"): the seats are East, South and
+West, "NOORD bestaat niet"; the round wind moves on after West has dealt
+(deal.py: East passes on among the three). The hands are scored as at 4:
+seasons and the wind hands still count, and a pung of North still belongs
+in a clean hand. The payment "is gelijk aan die van 4 spelers, alleen wordt
+1 speler niet meegeteld": self-drawn, both others pay the self-drawn amount
+of the row; from a discard with ``half_pay`` the discarder pays double and
+the other player single ("2x van degene die de winnende steen aflegt en 1x
+van de andere speler. Per saldo ontvangt deze speler echter 1x minder",
+which is that table's own split, one single share fewer). With
+``discarder_pays`` the text is read two ways: the discarder pays all as at
+4 (the default, and what "1x minder" allows), or, with the option
+``three_player_split``, the other player also pays a single share (the
+row's self-drawn amount, half of "van tafel"). False mahjong and pao are
+paid the same way, among the three.
+
+A table of 5 follows the seed's "Schema bij een tafel van 5 spelers"
+(deal.FIVE_PLAYER_ROTATION); the winds move on after every hand there (H4).
 """
 
 from __future__ import annotations
@@ -21,6 +40,7 @@ from functools import cache
 from typing import Any
 
 from . import shapes
+from .deal import FIVE_PLAYER_ROTATION
 from .decompose import CHOW, parses
 from .errors import InvalidGame
 from .hands import HandResult, PlayerHand, seat_label
@@ -35,7 +55,7 @@ from .reading import (
     winner_readings,
 )
 from .rules import HandRule, LimitHand, RuleTable, SetRule
-from .ruleset import Option, RuleSet, Win, check_win_flags, seats_in_order
+from .ruleset import Option, RuleSet, ValueEntry, Win, check_win_flags, seats_in_order
 from .tiles import DRAGONS, MAJORS, ONE_CIRCLES, WIND_OF_SEAT, WINDS, is_dragon
 
 FAN_CAP = 10  # 001 "Toelichting bij deze puntentelling", H2
@@ -48,6 +68,8 @@ SC = "001 Schoon en superschoon"
 S = "001 Seizoenen of bloemen"
 L = "001 Speciale limiet spelen"
 U = "001 Uitzonderlijke regels"
+THREE = "001 Tafel van 3 spelers"
+HOUSE = "001 Opties van het HK Mahjong spel"  # house variants a)-j), agreed per club
 
 SEAT_NUMBER = {"E": "1", "S": "2", "W": "3", "N": "4"}
 NUMBER_OF_WIND = {wind: SEAT_NUMBER[seat] for seat, wind in WIND_OF_SEAT.items()}
@@ -96,6 +118,24 @@ def _seven_pairs(r: Reading) -> bool:
     return len(r.pairs) == 7
 
 
+def _terminals_with_honours(r: Reading) -> bool:
+    return r.facts.all_majors and bool(r.facts.honours) and bool(r.facts.suits)
+
+
+def _pair_258(r: Reading) -> bool:
+    return r.pair is not None and r.pair < 27 and r.pair % 9 in (1, 4, 7)
+
+
+_GREEN = frozenset({19, 20, 21, 23, 25, 32})  # 2 3 4 6 8 bamboo, green dragon
+
+
+def _all_green(r: Reading) -> bool:
+    tiles = {g.tile + offset for g in r.groups
+             for offset in ((0, 1, 2) if g.kind == CHOW else (0,))}
+    tiles.update(r.pairs)
+    return tiles <= _GREEN
+
+
 # --- The fan table ---------------------------------------------------------
 SET_RULES: tuple[SetRule, ...] = (
     SetRule("pung_dragons", T + "; " + W + " Draken", "Pung or kong of dragons", doublings=1,
@@ -111,6 +151,20 @@ SET_RULES: tuple[SetRule, ...] = (
 
 _SEASON_RULES = frozenset({"own_main_season", "own_secondary_season", "all_main_seasons",
                            "all_secondary_seasons", "no_seasons"})
+
+
+# House variants (001 "Opties van het HK Mahjong spel"), each an option, off
+# by default: c) and d) add a fan, h) a limit hand. e)-g) are minimum_fan.
+HOUSE_RULES: dict[str, HandRule] = {
+    "house_terminals_honours": HandRule(
+        "terminals_with_honours", HOUSE + " c)", "Only 1s and 9s with winds and/or dragons",
+        doublings=1, winner_only=True, test=_terminals_with_honours),
+    "house_pair_258": HandRule(
+        "pair_258", HOUSE + " d)", "The pair is a 2, 5 or 8 of a suit", doublings=1,
+        winner_only=True, test=_pair_258),
+}
+ALL_GREEN = LimitHand("all_green", HOUSE + " h)", "Only 2 3 4 6 8 bamboo and green dragons",
+                      LIMIT_FAN, "regular", _all_green)
 
 
 def _hand_rules(all_pungs_fan: int, kong_replacement_fan: int,
@@ -249,15 +303,20 @@ DUTCH_NAMES: dict[str, str] = {
     "heavenly_hand": "Spel van de hemel",
     "earthly_hand": "Spel van de aarde",
     "eight_seasons": "8 seizoenen",
+    "terminals_with_honours": "Enen en negenen met winden en/of draken",
+    "pair_258": "Sluitpaar 2, 5 of 8",
+    "all_green": "All Green",
 }
 
 
 @cache
 def rule_table(all_pungs_fan: int = 5, kong_replacement_fan: int = 2,
-               kong_on_kong_fan: int = 6) -> RuleTable:
-    """The rule table for the options that change a fan value (H3)."""
-    return RuleTable({}, SET_RULES, (), _hand_rules(all_pungs_fan, kong_replacement_fan,
-                                                     kong_on_kong_fan), LIMITS, MAJORS)
+               kong_on_kong_fan: int = 6, house: frozenset[str] = frozenset()) -> RuleTable:
+    """The rule table for the options that change a fan value (H3) and the
+    house variants agreed (options named in HOUSE_RULES)."""
+    hand_rules = _hand_rules(all_pungs_fan, kong_replacement_fan, kong_on_kong_fan) + tuple(
+        rule for option, rule in HOUSE_RULES.items() if option in house)
+    return RuleTable({}, SET_RULES, (), hand_rules, LIMITS, MAJORS)
 
 
 _IRREGULAR = tuple(limit for limit in LIMITS if limit.kind == "irregular")
@@ -300,13 +359,22 @@ def table_row(fan: int, scheme: str) -> int | str:
 
 
 def payments(row: int | str, scheme: str, seats: Sequence[str], winner: str,
-             source: str | None, discarder: str | None) -> list[tuple[str, str, int]]:
-    """(payer, receiver, amount) for a win paid by the table's ``row``."""
+             source: str | None, discarder: str | None,
+             three_player_split: bool = False) -> list[tuple[str, str, int]]:
+    """(payer, receiver, amount) for a win paid by the table's ``row``; at a
+    table of 3 the player who is not there pays nothing (001 "Tafel van 3
+    spelers"), and with ``three_player_split`` the other player pays a
+    single share beside the discarder's."""
     others = [seat for seat in seats if seat != winner]
     if source in (DISCARD, ROBBED_KONG):
         assert discarder is not None
         if scheme == DISCARDER_PAYS:
-            return [(discarder, winner, DISCARDER_PAYS_TABLE[row][0])]
+            from_table, single = DISCARDER_PAYS_TABLE[row]
+            paid = [(discarder, winner, from_table)]
+            if three_player_split and len(seats) == 3 and single:
+                other = next(seat for seat in others if seat != discarder)
+                paid.append((other, winner, single))
+            return paid
         each, by_discarder, _ = HALF_PAY_TABLE[row]
         return [(seat, winner, by_discarder if seat == discarder else each) for seat in others]
     if scheme == DISCARDER_PAYS:
@@ -375,11 +443,20 @@ def _seven_pairs_reading(concealed: Sequence[int], facts: Any, ctx: Context) -> 
 class HongKong(RuleSet):
     name = "hongkong"
     title = "Hong Kong mahjong (club Fu-Hing)"
-    table = rule_table()
+    # The catalogue: every rule, the house variants included (scoring uses
+    # the table of the game's options, _table).
+    table = RuleTable({}, SET_RULES, (), _hand_rules(5, 2, 6) + tuple(HOUSE_RULES.values()),
+                      LIMITS + (ALL_GREEN,), MAJORS)
     dutch_names = DUTCH_NAMES
     limit = LIMIT_FAN  # a score given by value is a number of fan (20: a limit hand)
-    player_counts = frozenset({3, 4})
+    player_counts = frozenset({3, 4})  # 001 Tafel van 3 spelers
+    five_player_schedule = FIVE_PLAYER_ROTATION  # 001 Schema bij een tafel van 5 spelers
     uses_bonus_tiles = True
+    # A hand by values is the winner's fan (0-10, or 20 for a limit hand);
+    # who discarded, a responsible player (PAO-Spel) and a false mahjong
+    # (Valse Mahjong) decide who pays what from the payment table.
+    value_entry = ValueEntry(flags=frozenset({"false_mahjong", "pao"}), winner_only=True,
+                             unit="fan")
     flags = frozenset({"last_wall_tile", "kong_on_kong", "heavenly", "earthly",
                        "moon_eats_cake", "false_mahjong",
                        *(f"pao:{seat}" for seat in "ESWN")})
@@ -388,25 +465,78 @@ class HongKong(RuleSet):
                "001 Puntentelling Veroorzaker betaalt / Puntentelling bij Hong Kong Mahjong; H1",
                "Payment table: 'discarder_pays' (the discarder pays all, self-drawn: "
                "everyone pays) or 'half_pay' (everyone pays, the discarder double).",
-               choices=(DISCARDER_PAYS, HALF_PAY)),
+               choices=(DISCARDER_PAYS, HALF_PAY),
+               label="Payment table", label_nl="Betalingstabel",
+               description_nl=(
+                   "'Discarder pays' (Veroorzaker betaalt: wie de winnende steen aflegt "
+                   "betaalt alles, bij zelf pakken betaalt iedereen) of 'half pay' "
+                   "(Puntentelling bij Hong Kong Mahjong: iedereen betaalt, wie aflegt "
+                   "dubbel).")),
         Option("minimum_fan", int, 3, "001 Toelichting bij deze puntentelling; H2",
                "The fan a mahjong needs; 0 is 'chicken' play. Less is a false mahjong.",
-               choices=tuple(range(FAN_CAP + 1))),
+               choices=tuple(range(FAN_CAP + 1)),
+               label="Minimum fan", label_nl="Minimum aantal fan",
+               description_nl=(
+                   "Het aantal fan dat een mahjong nodig heeft; 0 is 'chickenspel'. Minder is "
+                   "een valse mahjong.")),
         Option("all_pungs_fan", int, 5, "001 Waardering combinaties, 4 Pungen; H3",
                "Fan for four pungs: 5 (fan table and detailed text) or 3 "
-               "('Enkele combinaties').", choices=(3, 5)),
+               "('Enkele combinaties').", choices=(3, 5),
+               label="Fan for four pungs", label_nl="Fan voor 4 pungs",
+               description_nl=(
+                   "Fan voor vier pungs: 5 (fantabel en uitgebreide tekst) of 3 ('Enkele "
+                   "combinaties').")),
         Option("kong_replacement_fan", int, 2, "001 Spel met kongen; H3",
                "Fan for winning on a kong's replacement tile, self-drawn included: "
-               "2 (detailed text) or 1 (fan table).", choices=(1, 2)),
+               "2 (detailed text) or 1 (fan table).", choices=(1, 2),
+               label="Fan for a kong's replacement tile", label_nl="Fan voor uitgaan op de losse steen",
+               description_nl=(
+                   "Fan voor uitgaan op de losse steen na een kong, zelf pakken inbegrepen: 2 "
+                   "(uitgebreide tekst) of 1 (fantabel).")),
         Option("kong_on_kong_fan", int, 6, "001 Spel met kongen; H3",
                "Fan for kong on kong, self-drawn included: 6 (detailed text) or 4 "
-               "(fan table).", choices=(4, 6)),
+               "(fan table).", choices=(4, 6),
+               label="Fan for kong on kong", label_nl="Fan voor kong op kong",
+               description_nl=(
+                   "Fan voor kong op kong, zelf pakken inbegrepen: 6 (uitgebreide tekst) of 4 "
+                   "(fantabel).")),
+        Option("three_player_split", bool, False, THREE + "; H1",
+               "At a table of 3 with payment 'discarder_pays': on a win from a discard the "
+               "other player pays a single share (the row's self-drawn amount) beside the "
+               "discarder ('2x van degene die de winnende steen aflegt en 1x van de andere "
+               "speler'). Off: the discarder pays all, as at a table of 4. With 'half_pay' "
+               "the table itself splits 2x and 1x.",
+               label="Three players: the other player pays too", label_nl="Drie spelers: ook de andere speler betaalt",
+               description_nl=(
+                   "Aan een tafel van 3 met 'discarder pays': bij uitgaan op een afgelegde "
+                   "steen betaalt de andere speler een enkel deel (het bedrag voor zelf "
+                   "pakken) naast wie aflegt ('2x van degene die de winnende steen aflegt en "
+                   "1x van de andere speler'). Uit: wie aflegt betaalt alles, zoals aan een "
+                   "tafel van 4.")),
+        Option("house_terminals_honours", bool, False, HOUSE + " c)",
+               "House variant: 1 fan more for a hand of only 1s and 9s with winds and/or "
+               "dragons.",
+               label="House rule: terminals with honours", label_nl="Huisregel: enen en "
+               "negenen met winden en/of draken",
+               description_nl="Huisregel: 1 fan extra voor een spel van alleen enen en negenen "
+               "met winden en/of draken."),
+        Option("house_pair_258", bool, False, HOUSE + " d)",
+               "House variant: 1 fan for a pair of 2, 5 or 8 of a suit.",
+               label="House rule: pair of 2, 5 or 8", label_nl="Huisregel: sluitpaar 2, 5 of 8",
+               description_nl="Huisregel: 1 fan voor een sluitpaar van 2, 5 of 8."),
+        Option("house_all_green", bool, False, HOUSE + " h)",
+               "House variant: All Green is a limit hand (only 2, 3, 4, 6, 8 bamboo and "
+               "green dragons).",
+               label="House rule: All Green", label_nl="Huisregel: All Green",
+               description_nl="Huisregel: extra limietspel All Green (alleen bamboe 2, 3, 4, "
+               "6, 8 en groene draken)."),
     )
 
     @staticmethod
     def _table(options: Mapping[str, Any]) -> RuleTable:
+        house = frozenset(name for name in HOUSE_RULES if options[name])
         return rule_table(options["all_pungs_fan"], options["kong_replacement_fan"],
-                          options["kong_on_kong_fan"])
+                          options["kong_on_kong_fan"], house)
 
     def validate_flags(self, flags: frozenset[str], winner: str, hands: Mapping[str, Any],
                        win_source: str | None, discarder: str | None) -> None:
@@ -450,8 +580,9 @@ class HongKong(RuleSet):
         if readings or irregular or len(ctx.bonus) == 8:
             candidates += [_Candidate(LIMIT_FAN, limit, []) for limit in _CIRCUMSTANCE
                            if limit.test(ctx)]
+        regular = _REGULAR + ((ALL_GREEN,) if options["house_all_green"] else ())
         for reading in readings:
-            candidates += [_Candidate(LIMIT_FAN, limit, []) for limit in _REGULAR
+            candidates += [_Candidate(LIMIT_FAN, limit, []) for limit in regular
                            if limit.test(reading)]
             _, fan, items = table.breakdown(reading)
             candidates.append(_Candidate(fan, None, items))
@@ -514,10 +645,11 @@ class HongKong(RuleSet):
         if winner is None:
             return {"scores": scores, "settlement": dict(scores)}
         scheme = options["payment"]
+        split = bool(options["three_player_split"])
         if "false_mahjong" in win.flags:
             # 001 Valse Mahjong: the claimer pays as a winner would be paid.
             paid = [(receiver, payer, amount) for payer, receiver, amount in payments(
-                FALSE_ROW, scheme, seats, winner, win.source, win.discarder)]
+                FALSE_ROW, scheme, seats, winner, win.source, win.discarder, split)]
             # Nobody won: East stays East, as after a draw (H4).
             return {"scores": scores, "settlement": _net(seats, paid), "false_mahjong": winner,
                     "winds_rotate": False}
@@ -527,7 +659,7 @@ class HongKong(RuleSet):
             raise InvalidGame(f"false mahjong: {seat_label(winner)} was given {fan} fan; a "
                               f"mahjong needs at least {options['minimum_fan']} (H2)")
         paid = payments(table_row(fan, scheme), scheme, seats, winner, win.source,
-                        win.discarder)
+                        win.discarder, split)
         result: dict[str, Any] = {}
         pao = next((flag[4:] for flag in win.flags if flag.startswith("pao:")), None)
         if pao is not None:

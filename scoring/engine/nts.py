@@ -5,6 +5,17 @@ hands, §2.1 settlement, §2.2 limit), seed 002 (clarifications, binding),
 seed 003 (a club's write-up: worked example, rounding), and the decisions
 N1-N16 and R1-R2 of rule-decisions.md. Every rule of the game is an entry
 of the tables below; the functions after them only find the best reading.
+
+Tables of 3 and 5 (seed 003, BEGRIPPEN "Drie spelers" and "Vijf spelers"):
+three players settle among themselves by N13 as four would, one fewer (003
+names no other payment). With the option ``three_player_two_suits`` a table
+of 3 plays the 96 tiles of "Drie spelers": bamboos and circles, the winds
+East, South and West, the dragons, and no chow is played open. At a table
+of 5 the player who sits out is the dreamer: after every hand East dreams
+and the old dreamer comes back as North (deal.DREAMER_ROTATION). The round
+of the green dragon of both texts (a prevailing dragon instead of a
+prevailing wind, and at a table of 3 a player who pays and receives double)
+is not played here: the input has no prevailing dragon.
 """
 
 from __future__ import annotations
@@ -14,6 +25,7 @@ from operator import itemgetter
 from typing import Any
 
 from . import shapes
+from .deal import DREAMER_ROTATION
 from .decompose import CHOW, KONG, PUNG, is_complete, parses, regular_waits
 from .errors import InvalidGame
 from .hands import HandResult, PlayerHand, seat_label
@@ -34,15 +46,24 @@ from .tiles import (
     DRAGONS,
     FIVE_CIRCLES,
     MAJORS,
+    NORTH,
     ONE_BAMBOO,
     ONE_CIRCLES,
     TERMINALS,
     WINDS,
+    format_tiles,
     is_dragon,
+    tile_name,
 )
 
 LIMIT = 2000  # 000 §2.2, N9
 MINIMUM_DOUBLINGS = 2  # 000 §1.8, N10
+
+THREE = "003 Drie spelers"
+# "slechts 3 winden en 2 soorten: Oost, Zuid en West, Bamboe en kringen. Met
+# 96 stenen": 36 circles + 36 bamboos + 12 winds + 12 dragons. No characters
+# (the first 9 kinds), no North.
+THREE_PLAYER_TILES = frozenset(range(9, 34)) - {NORTH}
 
 P = "000 §2.4.1"  # points table
 D = "000 §2.4.2"  # doublings table
@@ -495,17 +516,55 @@ class NTS(RuleSet):
     table = TABLE
     dutch_names = DUTCH_NAMES
     limit = LIMIT
-    # Three players settle among themselves as four would, one fewer (seed 001
-    # "Tafel van 3 spelers"); the 3-player variations are options of issue 6.
-    player_counts = frozenset({3, 4})
+    player_counts = frozenset({3, 4})  # 003 "Drie spelers"
+    five_player_schedule = DREAMER_ROTATION  # 003 "Vijf spelers"
     flags = frozenset({"last_wall_tile", "kong_on_kong", "heavenly", "earthly"})
     options = (
         Option("east_stays", bool, False, "003 Algemene gang van het spel; N1",
                "East stays East when East wins or the hand is a draw; "
-               "by default the winds rotate after every hand."),
+               "by default the winds rotate after every hand.",
+               label="East stays East", label_nl="Oost blijft Oost",
+               description_nl=(
+                   "Oost blijft Oost als Oost wint of bij remise; anders draaien de winden na "
+                   "elk spel.")),
         Option("round_to_tens", bool, False, "003 Fiches; N15",
-               "Round every payment to whole tens after settling."),
+               "Round every payment to whole tens after settling.",
+               label="Round to tens", label_nl="Afronden op tientallen",
+               description_nl=(
+                   "Elke betaling wordt na de verrekening afgerond op hele tientallen "
+                   "(fiches).")),
+        Option("three_player_two_suits", bool, False, THREE,
+               "At a table of 3: the game of 96 tiles, bamboos and circles only (no "
+               "characters), the winds East, South and West (no North) and the dragons; "
+               "no chow is played open. No effect at a table of 4.",
+               label="Three players: 96 tiles", label_nl="Drie spelers: 96 stenen",
+               description_nl=(
+                   "Aan een tafel van 3: spel met 96 stenen, alleen bamboe en kringen (geen "
+                   "tekens), de winden Oost, Zuid en West (geen Noord) en de draken; er worden "
+                   "geen chows open gespeeld. Geen effect aan een tafel van 4.")),
     )
+
+    def validate_table(self, hands: Mapping[str, PlayerHand | int],
+                       options: Mapping[str, Any]) -> None:
+        if len(hands) != 3 or not options["three_player_two_suits"]:
+            return
+        for seat, hand in hands.items():
+            if not isinstance(hand, PlayerHand):
+                continue
+            who = seat_label(seat)
+            stray = next((tile for tile, count in enumerate(hand.all_counts())
+                          if count and tile not in THREE_PLAYER_TILES), None)
+            if stray is not None:
+                played = "characters" if stray < 9 else "North"
+                raise InvalidGame(
+                    f"{who}: {tile_name(stray)} is not in the game at a table of 3 (option "
+                    f"three_player_two_suits: 96 tiles, no {played}; {THREE})")
+            for index, meld in enumerate(hand.melds, 1):
+                if meld.kind == CHOW and meld.open:
+                    raise InvalidGame(
+                        f"{who} meld {index}: open chow {format_tiles(meld.tile_list())}; at "
+                        "a table of 3 no chow is played open (option three_player_two_suits; "
+                        f"{THREE})")
 
     def validate_flags(self, flags: frozenset[str], winner: str, hands: Mapping[str, Any],
                        win_source: str | None, discarder: str | None) -> None:

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import shapes
+from .deal import DREAMER_ROTATION
 from .decompose import CHOW, KONG, PUNG, parses
 from .errors import InvalidGame
 from .hands import HandResult, PlayerHand, seat_label
@@ -397,20 +398,39 @@ class Philos(RuleSet):
     limit = LIMIT
     # "ein ... Gesellschaftsspiel für 4 Personen" (004): no 3-player variant.
     player_counts = frozenset({4})
+    # 004 has no table of 5 either; a fifth player sits out by the general
+    # convention: after every hand East sits out and the one who sat out
+    # comes back as North (the dreamer's schedule).
+    five_player_schedule = DREAMER_ROTATION
     uses_bonus_tiles = True  # with the option flowers_seasons (bonus_refused)
     flags = frozenset({"last_wall_tile"})
     options = (
         Option("limit", int, LIMIT, "004 §6.4; P1",
                "The most one hand can be worth (the seed: 'meistens 3000'); also the value "
-               "of the Himmlische Zwillinge. A whole number above 0."),
+               "of the Himmlische Zwillinge. A whole number above 0.",
+               label="Limit", label_nl="Limiet",
+               description_nl=(
+                   "Het hoogste wat één spel waard kan zijn ('meistens 3000'); ook de waarde "
+                   "van de Himmlische Zwillinge. Een geheel getal boven 0.")),
         Option("flowers_seasons", bool, False, "004 §7; P1, P5",
                "Play with the 8 flowers and seasons: 4 points each, own flower or season 1 "
-               "doubling, all four flowers or seasons 2, all eight 5."),
+               "doubling, all four flowers or seasons 2, all eight 5.",
+               label="Flowers and seasons", label_nl="Bloemen en seizoenen",
+               description_nl=(
+                   "Spelen met de 8 bloemen en seizoenen: 4 punten elk, eigen bloem of seizoen "
+                   "1 verdubbeling, alle vier bloemen of seizoenen 2, alle acht 5.")),
         Option("heavenly_twins", bool, False, "004 §7 Himmlische Zwillinge; P5",
-               "Seven pairs are a mahjong, worth the limit."),
+               "Seven pairs are a mahjong, worth the limit.",
+               label="Seven pairs (Himmlische Zwillinge)", label_nl="Zeven paren (Himmlische Zwillinge)",
+               description_nl=(
+                   "Zeven paren zijn een mahjong, de limiet waard.")),
         Option("any_kong_doubles", bool, False, "004 §6.3 'Kan jeder', §6.4",
                "Every kong of a suit doubles once ('Kan jeder 1 x verdoppeln'); off by "
-               "default because the §6.4 example does not count it."),
+               "default because the §6.4 example does not count it.",
+               label="Every kong doubles", label_nl="Elke kong verdubbelt",
+               description_nl=(
+                   "Elke kong van een kleur verdubbelt eenmaal ('Kan jeder 1 x verdoppeln'); "
+                   "standaard uit omdat het voorbeeld van §6.4 het niet telt.")),
     )
 
     def resolve_options(self, given: Mapping[str, object]) -> dict[str, Any]:

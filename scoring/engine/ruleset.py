@@ -2,7 +2,10 @@
 
 The game layer (game.py) knows nothing of any rule: it validates the input,
 then asks the rule set for each hand's value, the settlement and whether the
-winds rotate. A rule set is one module that builds a RuleSet.
+winds rotate. A rule set is one module that builds a RuleSet. What differs
+at a table of 3 or 5 is the rule set's too: the player counts it is played
+by, its checks of a table (``validate_table``, e.g. the tiles in play at a
+table of 3) and the schedule of a table of 5 (``five_player_schedule``).
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .deal import DREAMER_ROTATION, Schedule
 from .decompose import KONG
 from .errors import InvalidGame
 from .hands import HandResult, PlayerHand
@@ -30,6 +34,11 @@ class Option:
     description: str
     # The values allowed, when not every value of the type is.
     choices: tuple[Any, ...] | None = None
+    # For organisers' pages: a short label, and label and meaning in Dutch
+    # (the engine has no translation machinery; the rule texts are Dutch).
+    label: str = ""
+    label_nl: str = ""
+    description_nl: str = ""
 
     def validate(self, value: object) -> Any:
         # bool is an int subclass in Python; keep the two apart.
@@ -43,6 +52,20 @@ class Option:
             allowed = ", ".join(map(repr, self.choices))
             raise InvalidGame(f"option '{self.name}' must be one of {allowed}, got {value!r}")
         return value
+
+
+@dataclass(frozen=True, slots=True)
+class ValueEntry:
+    """How a rule set's hands are given by values (`{"score": N}`), where the
+    engine only settles the values given.
+
+    `flags`: the flags that still change that settlement ("pao" stands for
+    every "pao:<seat>"); `winner_only`: only the winner's value counts, the
+    others must be 0; `unit`: what a value is, for pages and exports."""
+
+    flags: frozenset[str] = frozenset()
+    winner_only: bool = False
+    unit: str = "points"
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,7 +84,13 @@ class RuleSet(ABC):
     options: Sequence[Option]
     flags: frozenset[str]  # the flags this rule set understands
     player_counts: frozenset[int]
+    # Who plays which wind and who sits out, hand by hand, at a table of 5
+    # (deal.py). A table of 5 is not a game of 5: each hand is played by
+    # four, so every rule set has one; by default the dreamer's (East sits
+    # the next hand out), the general convention.
+    five_player_schedule: Schedule = DREAMER_ROTATION
     uses_bonus_tiles: bool = False
+    value_entry: ValueEntry = ValueEntry()
     limit: int
     table: RuleTable
     dutch_names: Mapping[str, str]
@@ -94,6 +123,14 @@ class RuleSet(ABC):
         """The highest value of one hand under these options: a score given
         as a value may not exceed it. By default the rule set's ``limit``."""
         return self.limit
+
+    def validate_table(self, hands: Mapping[str, PlayerHand | int],
+                       options: Mapping[str, Any]) -> None:
+        """Check the players' tiles against what this rule set plays with at
+        a table of this size (``len(hands)``, a count the rule set allows);
+        raise InvalidGame naming the player and the tile or set. By default
+        every tile and every set is in play at every table."""
+        return None
 
     def validate_flags(self, flags: frozenset[str], winner: str, hands: Mapping[str, Any],
                        win_source: str | None, discarder: str | None) -> None:
@@ -169,6 +206,7 @@ class RuleSet(ABC):
         for option in self.options:
             entry: dict[str, object] = {
                 "name": option.name,
+                "label": option.label,
                 "type": option.type.__name__,
                 "default": option.default,
                 "section": option.section,

@@ -27,6 +27,15 @@
   const TILE_NAMES = json("se-tile-names");
   const WIND_LETTERS = json("se-wind-letters");
   const HAND_URLS = json("se-hand-urls");
+  // What the rule set asks of a hand by values (score_sheet.entry_options):
+  // the highest value, whether only the winner's value counts (Hong Kong:
+  // the winner's fan) and the flags that change a settlement of values.
+  const RULES = json("se-rules");
+  const VALUES = RULES.values || {};
+  const WINNER_ONLY = !!VALUES.winner_only;
+  const FAN = VALUES.unit === "fan";
+  const VALUE_FLAGS = (VALUES.flags || []).length > 0;
+  const PAO = "pao:";
   const tableId = root.dataset.table;
   const QUEUE_KEY = "score-entry-queue-" + tableId;
   const SNAPSHOT_KEY = "score-entry-state-" + tableId;
@@ -75,6 +84,9 @@
       mode: entry ? entry.mode : "values",
       values: {}, winner: undefined, discarder: null, dead: new Set(),
       tiles: {}, winningTile: null, winSource: "", tilePlayer: null, flags: new Set(),
+      // Where the rule set has them: the winner's fan, the responsible
+      // player (pao, a position) and a false mahjong by the chosen winner.
+      fan: null, pao: null, falseMahjong: false,
     };
   }
 
@@ -127,13 +139,30 @@
     return codes;
   }
 
+  // A player's value in the hand: where only the winner's counts, the
+  // winner's fan (nothing for a false mahjong) and 0 for everyone else.
+  function valueOf(position, winner) {
+    if (!WINNER_ONLY) return entry.values[position] || 0;
+    return position === winner && !entry.falseMahjong ? entry.fan || 0 : 0;
+  }
+
+  // The flags that decide who pays: "pao:<position>" and "false_mahjong".
+  function payFlags() {
+    const flags = [];
+    if (entry.pao !== null && entry.pao !== undefined) flags.push(PAO + entry.pao);
+    if (entry.falseMahjong) flags.push("false_mahjong");
+    return flags;
+  }
+
   function gameInput() {
     const input = { winner: entry.winner === undefined ? null : entry.winner,
                     discarder: entry.discarder, east: null };
     if (input.winner === null) input.discarder = null;
     if (entry.mode === "values") {
       input.values = {};
-      for (const p of playing()) input.values[p.position] = entry.values[p.position] || 0;
+      for (const p of playing()) input.values[p.position] = valueOf(p.position, input.winner);
+      // Only rule sets whose settlement of values depends on them take flags.
+      if (VALUE_FLAGS) input.flags = input.winner === null ? [] : payFlags().sort();
       return input;
     }
     input.tiles = {};
@@ -144,12 +173,12 @@
         concealed: tileString(t.concealed),
         melds: t.melds.map((m) => ({ kind: m.kind, tiles: tileString(m.tiles), open: m.open })),
         ...(t.bonus.length ? { bonus: tileString(t.bonus) } : {}),
-      } : { score: entry.values[pos] || 0 };
+      } : { score: valueOf(pos, input.winner) };
     }
     input.winning_tile = input.winner === null ? null : winningTile();
     input.win_source = input.winner === null ? null : (entry.winSource || null);
     // A draw has no circumstances of a win.
-    input.flags = input.winner === null ? [] : [...entry.flags].sort();
+    input.flags = input.winner === null ? [] : [...entry.flags, ...payFlags()].sort();
     input.dead = [...entry.dead].sort();
     return input;
   }
@@ -169,12 +198,23 @@
     loaded.mode = saved.kind;
     loaded.winner = saved.winner ?? null;
     loaded.discarder = saved.discarder ?? null;
+    const savedFlags = saved.flags || [];
+    for (const flag of savedFlags) {
+      if (flag.startsWith(PAO)) loaded.pao = Number(flag.slice(PAO.length));
+      else if (flag === "false_mahjong") loaded.falseMahjong = true;
+    }
+    const winnerKey = loaded.winner === null ? null : String(loaded.winner);
     if (saved.kind === "values") {
       for (const [pos, value] of Object.entries(saved.values || {})) loaded.values[Number(pos)] = value;
+      if (WINNER_ONLY && winnerKey !== null && !loaded.falseMahjong) loaded.fan = (saved.values || {})[winnerKey] ?? null;
       return loaded;
     }
     for (const [pos, data] of Object.entries(saved.tiles || {})) {
-      if (data.score !== undefined) { loaded.values[Number(pos)] = data.score; continue; }
+      if (data.score !== undefined) {
+        loaded.values[Number(pos)] = data.score;
+        if (WINNER_ONLY && pos === winnerKey && !loaded.falseMahjong) loaded.fan = data.score;
+        continue;
+      }
       loaded.tiles[Number(pos)] = {
         concealed: parseTiles(data.concealed),
         melds: (data.melds || []).map((m) => ({ kind: m.kind, tiles: parseTiles(m.tiles), open: m.open !== false })),
@@ -183,7 +223,7 @@
     }
     loaded.winningTile = saved.winning_tile || null;
     loaded.winSource = saved.win_source || "";
-    loaded.flags = new Set(saved.flags || []);
+    loaded.flags = new Set(savedFlags.filter((f) => !f.startsWith(PAO) && f !== "false_mahjong"));
     loaded.dead = new Set(saved.dead || []);
     loaded.tilePlayer = loaded.winner ?? null;
     return loaded;
@@ -227,6 +267,7 @@
     rows.replaceChildren(...playing().map((p) => {
       const id = "se-value-" + p.position;
       const value = el("input", { id, type: "number", inputmode: "numeric", step: "1", min: "0",
+                                  max: VALUES.limit ?? null,
                                   value: entry.values[p.position] ?? "", "data-position": p.position,
                                   class: "se-value" });
       const dead = el("button", { type: "button", class: "se-dead", "data-position": p.position,
@@ -247,7 +288,43 @@
     choices("se-discarder", "discarder", T.wall, entry.discarder);
     $("se-tile-player").replaceChildren(...playing().map((p) =>
       option("tile-player", p.position, windLabel(p.seat_wind) + " " + p.name, entry.tilePlayer === p.position)));
+    const pao = $("se-pao");
+    if (pao) {
+      pao.replaceChildren(el("option", { value: "", text: T.nobody_pao }),
+        ...playing().map((p) => el("option", { value: String(p.position), text: windLabel(p.seat_wind) + " " + p.name })));
+    }
     syncForm();
+  }
+
+  // The winner's fan, who is responsible (pao) and a false mahjong.
+  const fanLabel = $("se-fan-label");
+  const fanLabelText = fanLabel ? fanLabel.textContent : "";
+  function syncPayments() {
+    const decided = entry.winner !== undefined && entry.winner !== null;
+    const fanField = $("se-fan-field");
+    if (fanField) {
+      fanField.hidden = entry.mode !== "values";
+      const fan = $("se-fan");
+      const winner = decided ? byPosition(entry.winner) : null;
+      fanLabel.textContent = winner ? fmt(T.fan_of, { name: winner.name }) : fanLabelText;
+      fan.disabled = !decided || entry.falseMahjong;
+      $("se-fan-limit").disabled = fan.disabled;
+      const shown = entry.falseMahjong || entry.fan === null ? "" : String(entry.fan);
+      if (document.activeElement !== fan && fan.value !== shown) fan.value = shown;
+    }
+    const pao = $("se-pao");
+    if (pao) {
+      pao.value = entry.pao === null ? "" : String(entry.pao);
+      pao.disabled = !decided || entry.falseMahjong;
+      for (const choice of pao.options) {
+        choice.disabled = choice.value !== "" && decided && Number(choice.value) === entry.winner;
+      }
+    }
+    const falseMahjong = $("se-false-mahjong");
+    if (falseMahjong) {
+      falseMahjong.checked = entry.falseMahjong;
+      falseMahjong.disabled = !decided;
+    }
   }
 
   function syncForm() {
@@ -275,7 +352,8 @@
       const input = $("se-value-" + p.position);
       const summary = $("se-row-tiles-" + p.position);
       const withTiles = entry.mode === "tiles" && hasTiles(p.position);
-      input.hidden = withTiles;
+      // Where only the winner's fan counts it is asked once, not per player.
+      input.hidden = withTiles || WINNER_ONLY;
       summary.replaceChildren();
       if (withTiles) {
         const t = entry.tiles[p.position];
@@ -284,6 +362,7 @@
           (t.bonus.length ? " + " + t.bonus.length + " " + T.flower_or_season : "");
       }
     }
+    syncPayments();
     renderHand();
   }
 
@@ -327,13 +406,26 @@
     data.players.forEach((p) => { nameOf[p.seat_wind] = p.name; });
     const parts = [];
     for (const [wind, hand] of Object.entries(data.breakdown || {})) {
+      // Where a hand is worth fan, a non-winner's hand is worth nothing: not shown.
+      if (FAN && !hand.items.length && !hand.value) continue;
       const items = hand.items.map((item) => el("li", { text: item.rule.replace(/_/g, " ") + ": " +
         (item.points !== undefined ? item.points + " " + T.points : "") +
-        (item.doublings !== undefined ? item.doublings + " " + T.doublings : "") }));
+        (item.doublings !== undefined ? item.doublings + " " + T.doublings : "") +
+        (item.fan !== undefined ? item.fan + " " + T.fan : "") }));
+      const total = FAN ? hand.value + " " + T.fan + (hand.limit ? " (" + T.limit_hand + ")" : "")
+        : hand.points + " " + T.points + ", " + hand.doublings + " " + T.doublings + " = " + hand.value;
       parts.push(el("div", { class: "se-breakdown" },
-        el("h3", { text: windLabel(wind) + " " + nameOf[wind] + ": " + hand.points + " " + T.points +
-          ", " + hand.doublings + " " + T.doublings + " = " + hand.value }),
+        el("h3", { text: windLabel(wind) + " " + nameOf[wind] + ": " + total }),
         el("ul", {}, ...items)));
+    }
+    // Who pays for whom, where the rule set says so (Hong Kong).
+    const result = data.result || {};
+    if (result.pao) {
+      parts.push(el("p", { class: "se-pays", text: fmt(T.pao_pays, { name: windLabel(result.pao) + " " + nameOf[result.pao] }) }));
+    }
+    if (result.false_mahjong) {
+      parts.push(el("p", { class: "se-pays", text: fmt(T.false_mahjong_pays,
+        { name: windLabel(result.false_mahjong) + " " + nameOf[result.false_mahjong] }) }));
     }
     const rows = data.players.map((p) => el("tr", {},
       el("th", { scope: "row", text: windLabel(p.seat_wind) + " " + p.name }),
@@ -341,7 +433,8 @@
     parts.push(el("table", { class: "table se-settlement" },
       el("caption", { text: T.settlement }),
       el("thead", {}, el("tr", {}, el("th", { scope: "col", text: "" }),
-        el("th", { scope: "col", text: T.value }), el("th", { scope: "col", text: T.settlement }))),
+        // Fan-based rule sets report the amount paid per the payment table.
+        el("th", { scope: "col", text: FAN ? T.amount : T.value }), el("th", { scope: "col", text: T.settlement }))),
       el("tbody", {}, ...rows)));
     box.replaceChildren(...parts);
   }
@@ -414,6 +507,8 @@
       hand.players.forEach((s) => { settlement[s.registration] = s; });
       if (hand.entry && hand.entry.winner !== null && hand.entry.winner !== undefined) {
         winner = (byPosition(hand.entry.winner) || {}).name || "";
+        // A false mahjong's claimer is given as the winner, but nobody won.
+        if ((hand.entry.flags || []).includes("false_mahjong")) winner = fmt(T.false_mahjong_short, { name: winner });
       }
       const row = el("tr", { "data-hand": hand.number,
                              class: correcting && correcting.number === hand.number ? "is-correcting" : null },
@@ -522,6 +617,10 @@
     syncForm();
     clearTimeout(previewTimer);
     const decided = entry.winner !== undefined;
+    // The winner's fan not entered yet: nothing to check.
+    const fanMissing = WINNER_ONLY && entry.mode === "values" && entry.winner !== null &&
+      entry.winner !== undefined && entry.fan === null && !entry.falseMahjong;
+    if (fanMissing) return;
     if (decided || (entry.mode === "tiles" && entry.tilePlayer !== null)) {
       previewTimer = setTimeout(preview, 350);
     }
@@ -533,6 +632,8 @@
     else if (target.name === "winner") {
       entry.winner = target.value === "" ? null : Number(target.value);
       if (entry.winner === entry.discarder) entry.discarder = null;
+      if (entry.winner === entry.pao || entry.winner === null) entry.pao = null;
+      if (entry.winner === null) entry.falseMahjong = false;
       if (entry.winner !== null) {
         entry.tilePlayer = entry.winner;
         entry.dead.delete(entry.winner);
@@ -543,6 +644,12 @@
       if (target.checked) entry.flags.add(target.value);
       else entry.flags.delete(target.value);
     }
+    else if (target.id === "se-pao") entry.pao = target.value === "" ? null : Number(target.value);
+    else if (target.id === "se-false-mahjong") {
+      entry.falseMahjong = target.checked;
+      // A false mahjong has no responsible player (001 Valse Mahjong).
+      if (entry.falseMahjong) entry.pao = null;
+    }
     else if (target.name === "tile-player") entry.tilePlayer = Number(target.value);
     else if (target.id === "se-win-source") entry.winSource = target.value;
     else return;
@@ -551,6 +658,12 @@
 
   root.addEventListener("input", (event) => {
     const target = event.target;
+    if (target.id === "se-fan") {
+      const n = parseInt(target.value, 10);
+      entry.fan = Number.isNaN(n) ? null : n;
+      changed();
+      return;
+    }
     if (!target.classList.contains("se-value")) return;
     const n = parseInt(target.value, 10);
     entry.values[Number(target.dataset.position)] = Number.isNaN(n) ? 0 : n;
@@ -568,6 +681,11 @@
       }
       // Dead hands are part of a hand by tiles (values of the others still count).
       entry.mode = "tiles";
+      changed();
+      return;
+    }
+    if (event.target.closest("#se-fan-limit")) {
+      entry.fan = Number($("se-fan-limit").dataset.limit);
       changed();
       return;
     }
@@ -622,6 +740,8 @@
   $("se-draw").addEventListener("click", () => {
     entry.winner = null;
     entry.discarder = null;
+    entry.pao = null;
+    entry.falseMahjong = false;
     changed();
   });
 

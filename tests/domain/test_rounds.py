@@ -354,18 +354,26 @@ def test_winds_follow_east_at_a_table_of_four() -> None:
     assert hand.game["discarder"] == "N" and hand.game["winner"] == "S"
 
 
-def test_the_fifth_player_sits_out_by_the_rotation_schedule() -> None:
-    event, _ = make_event(9)
+@pytest.mark.parametrize(("ruleset", "loser", "winds"), [
+    # Seed 001 "Schema bij een tafel van 5 spelers", spel 2: D (position 3)
+    # sits out, B (1) is East, C (2) South, E (4) West, A (0) North.
+    ("hongkong", 0, {"E": 1, "S": 2, "W": 4, "N": 0}),
+    # Seed 003 "Vijf spelers" (the dreamer), hand 5: D dreams, E (4) is East,
+    # A (0) South, B (1) West, C (2) North.
+    ("nts", 4, {"E": 4, "S": 0, "W": 1, "N": 2}),
+])
+def test_the_fifth_player_sits_out_by_the_rule_sets_schedule(
+        ruleset: str, loser: int, winds: dict[str, int]) -> None:
+    event, _ = make_event(9, ruleset=ruleset)
     round_ = seated(event)
     start_round(round_)
     table = next(t for t in round_.tables.all() if t.seats.count() == 5)
-    # Hand 2 of seed 001's schedule: D (position 3) sits out, B (1) is East,
-    # C (2) South, E (4) West, A (0) North.
-    hand = record_hand(table, values={0: 4, 1: 0, 2: 0, 4: 20}, winner=4, east=1)
+    values = {0: loser, 1: 0, 2: 0, 4: 20}
+    hand = record_hand(table, values=values, winner=4, east=winds["E"])
     assert {score.seat_wind: score.registration.seats.get(round=round_).position
-            for score in hand.scores.all()} == {"E": 1, "S": 2, "W": 4, "N": 0}
+            for score in hand.scores.all()} == winds
     with pytest.raises(ValidationError, match="is East"):
-        record_hand(table, values={0: 4, 1: 0, 2: 0, 4: 20}, winner=4, east=0)
+        record_hand(table, values=values, winner=4, east=0)
 
 
 # --- Closing -----------------------------------------------------------------

@@ -1,6 +1,8 @@
 """The rule catalogue: every NTS rule has its Dutch name from the seeds."""
 
-from scoring.engine import rule_catalogue
+import pytest
+
+from scoring.engine import RULESETS, rule_catalogue
 from scoring.engine.nts import DUTCH_NAMES
 
 
@@ -19,3 +21,16 @@ def test_it_names_rules_as_the_seeds_do() -> None:
     assert catalogue["concealed_hand"]["nl"] == "Verborgen schat"
     assert catalogue["nine_gates"]["limit"] == 2000
     assert catalogue["pure"]["doublings"] == 3
+
+
+@pytest.mark.parametrize("ruleset", sorted(RULESETS))
+def test_every_option_is_explained_to_organisers_in_both_languages(ruleset: str) -> None:
+    """Options are declared once, by the rule set, with what organisers read
+    on the event form (issue 6): a label and meaning in English and Dutch,
+    and the seed section."""
+    for option in RULESETS[ruleset].options:
+        assert option.label and option.label_nl and option.description_nl, option.name
+        assert option.section[:3].isdigit(), option.name
+        assert option.validate(option.default) == option.default
+    described = RULESETS[ruleset].describe()
+    assert [entry["label"] for entry in described] == [o.label for o in RULESETS[ruleset].options]

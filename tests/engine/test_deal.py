@@ -1,15 +1,30 @@
 """Who is East next, and the prevailing wind (scoring/engine/deal.py): the
 next hand follows the last one played. Rule-decisions N1 (the winds move on
-unless East stays: each rule set's `winds_rotate`) and seed 001 "Schema bij
-een tafel van 5 spelers" for tables of 5."""
+unless East stays: each rule set's `winds_rotate`); at a table of 5 the rule
+set's schedule: seed 001 "Schema bij een tafel van 5 spelers" (Hong Kong),
+seed 003 "Vijf spelers" (the dreamer: NTS, and the classic rules)."""
 
 from __future__ import annotations
 
-from scoring.engine.deal import FIVE_PLAYER_ROTATION, Dealt, next_deal
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scoring.engine import RULESETS
+from scoring.engine.deal import (
+    DREAMER_ROTATION,
+    FIVE_PLAYER_ROTATION,
+    Dealt,
+    Schedule,
+    next_deal,
+    row_without,
+)
+
+SCHEDULES = {"seed 001": FIVE_PLAYER_ROTATION, "seed 003 dreamer": DREAMER_ROTATION}
 
 
 def test_the_first_hand_starts_with_seat_0_as_east_in_the_east_round() -> None:
-    deal = next_deal([0, 1, 2, 3], [])
+    deal = next_deal([0, 1, 2, 3], [], DREAMER_ROTATION)
     assert (deal.east, deal.playing, deal.prevailing) == (0, [0, 1, 2, 3], "E")
 
 
@@ -17,7 +32,7 @@ def test_east_passes_on_and_the_wind_moves_when_everyone_was_east() -> None:
     history: list[Dealt] = []
     seen = []
     for _ in range(9):
-        deal = next_deal([0, 1, 2, 3], history)
+        deal = next_deal([0, 1, 2, 3], history, DREAMER_ROTATION)
         seen.append((deal.east, deal.prevailing))
         history.append(Dealt(east=deal.east, prevailing=deal.prevailing, rotates=True))
     assert seen == [(0, "E"), (1, "E"), (2, "E"), (3, "E"),
@@ -27,28 +42,113 @@ def test_east_passes_on_and_the_wind_moves_when_everyone_was_east() -> None:
 def test_east_stays_when_the_winds_do_not_rotate() -> None:
     # N1: East wins (or, by option, a draw): East deals again, same wind.
     history = [Dealt(east=3, prevailing="E", rotates=False)]
-    deal = next_deal([0, 1, 2, 3], history)
+    deal = next_deal([0, 1, 2, 3], history, DREAMER_ROTATION)
     assert (deal.east, deal.prevailing) == (3, "E")
 
 
 def test_the_wind_moves_on_when_the_first_east_deals_again() -> None:
     # The table started with seat 2 as East (given by the scorekeeper).
     history = [Dealt(east=e, prevailing="E", rotates=True) for e in (2, 3, 0, 1)]
-    deal = next_deal([0, 1, 2, 3], history)
+    deal = next_deal([0, 1, 2, 3], history, DREAMER_ROTATION)
     assert (deal.east, deal.prevailing) == (2, "S")
 
 
 def test_three_players_rotate_among_three() -> None:
+    """001 "Tafel van 3 spelers": "De speelronde is dan ook: OOST, ZUID en
+    WEST. Nadat WEST aan de beurt is geweest, verandert de ronde wind." """
     history = [Dealt(east=e, prevailing="E", rotates=True) for e in (0, 1, 2)]
-    assert (next_deal([0, 1, 2], history).east, next_deal([0, 1, 2], history).prevailing) == (
-        0, "S")
+    deal = next_deal([0, 1, 2], history, FIVE_PLAYER_ROTATION)
+    assert (deal.east, deal.playing, deal.prevailing) == (0, [0, 1, 2], "S")
 
 
-def test_five_players_follow_the_schedule_from_the_last_hand() -> None:
+def test_the_schedule_is_used_only_at_a_table_of_five() -> None:
+    history = [Dealt(east=0, prevailing="E", rotates=True)]
+    for positions in ([0, 1, 2], [0, 1, 2, 3]):
+        assert (next_deal(positions, history, FIVE_PLAYER_ROTATION)
+                == next_deal(positions, history, DREAMER_ROTATION))
+
+
+@pytest.mark.parametrize("schedule", SCHEDULES.values(), ids=SCHEDULES.keys())
+def test_five_players_follow_the_schedule_from_the_last_hand(schedule: Schedule) -> None:
+    # The winds move on after every hand at a table of 5, East's win and a
+    # draw included (001 "Oost blijft Oost": "Uitzondering: bij het spelen
+    # met 5 spelers"; 003 "Vijf spelers": "Als dit spel is afgelopen of
+    # wanneer het remise is, wordt Oost de nieuwe dromer").
     history: list[Dealt] = []
     for number in range(11):
-        deal = next_deal([0, 1, 2, 3, 4], history)
-        row = FIVE_PLAYER_ROTATION[number % 5]
+        deal = next_deal([0, 1, 2, 3, 4], history, schedule)
+        row = schedule[number % 5]
         assert (deal.east, deal.playing) == (row[0], list(row[:4]))
         assert deal.prevailing == "ESW"[number // 5]
         history.append(Dealt(east=deal.east, prevailing=deal.prevailing, rotates=False))
+
+
+def test_the_dreamer_schedule_read_from_seed_003() -> None:
+    """003 "Vijf spelers": "De speler ... met het laagste aantal ogen is de
+    dromer en doet niet mee bij het eerste spel. ... Als dit spel is
+    afgelopen of wanneer het remise is, wordt Oost de nieuwe dromer en wordt
+    de oude dromer Noord." Built from the words, hand by hand: the three who
+    stay move on one wind (South becomes East, ...), East dreams, the dreamer
+    comes in as North."""
+    east, south, west, north, dreamer = 0, 1, 2, 3, 4  # A B C D play, E dreams
+    rows = []
+    for _ in range(5):
+        rows.append((east, south, west, north, dreamer))
+        east, south, west, north, dreamer = south, west, north, dreamer, east
+    assert tuple(rows) == DREAMER_ROTATION
+    assert (east, south, west, north, dreamer) == DREAMER_ROTATION[0]  # the round is over
+
+
+def test_the_round_of_five_ends_when_the_first_east_deals_again() -> None:
+    """A table that started on another row (East given by the scorekeeper)
+    moves the prevailing wind on when its first East deals again: "Een ronde
+    is gespeeld wanneer iedere speler Oost is geweest" (003 "Vijf spelers")."""
+    start = DREAMER_ROTATION[3]
+    history = [Dealt(east=start[0], prevailing="E", rotates=True)]
+    for _ in range(4):
+        deal = next_deal([0, 1, 2, 3, 4], history, DREAMER_ROTATION)
+        assert deal.prevailing == "E"
+        history.append(Dealt(east=deal.east, prevailing=deal.prevailing, rotates=True))
+    deal = next_deal([0, 1, 2, 3, 4], history, DREAMER_ROTATION)
+    assert (deal.east, deal.prevailing) == (start[0], "S")
+
+
+def test_each_rule_set_declares_its_schedule() -> None:
+    """NTS: 003 "Vijf spelers" (the NTS write-up); Hong Kong: 001 "Schema bij
+    een tafel van 5 spelers"; classic: 004 knows only 4 players, so the
+    general convention (the dreamer)."""
+    assert RULESETS["nts"].five_player_schedule is DREAMER_ROTATION
+    assert RULESETS["hongkong"].five_player_schedule is FIVE_PLAYER_ROTATION
+    assert RULESETS["philos"].five_player_schedule is DREAMER_ROTATION
+
+
+@pytest.mark.parametrize("schedule", SCHEDULES.values(), ids=SCHEDULES.keys())
+def test_row_without_finds_who_sits_out(schedule: Schedule) -> None:
+    for out in range(5):
+        assert row_without(schedule, out)[4] == out
+
+
+@settings(max_examples=60, deadline=None, database=None)
+@given(st.sampled_from(sorted(SCHEDULES)), st.integers(0, 4), st.lists(st.booleans(),
+                                                                      min_size=5, max_size=5))
+def test_over_five_hands_each_player_sits_out_once_and_is_east_once(
+        name: str, start: int, rotates: list[bool]) -> None:
+    """Both schedules (001 "Schema bij een tafel van 5 spelers", 003 "Vijf
+    spelers"), from any row the table started on and whatever the hands'
+    outcomes: in five hands every player is East once, sits out once and
+    plays the other winds once each; the prevailing wind stays for the five."""
+    schedule = SCHEDULES[name]
+    first = schedule[start]
+    history = [Dealt(east=first[0], prevailing="E", rotates=rotates[0])]
+    deals = [(first[0], list(first[:4]))]
+    for rotate in rotates[1:]:
+        deal = next_deal([0, 1, 2, 3, 4], history, schedule)
+        assert deal.prevailing == "E"
+        deals.append((deal.east, deal.playing))
+        history.append(Dealt(east=deal.east, prevailing=deal.prevailing, rotates=rotate))
+    assert sorted(east for east, _ in deals) == [0, 1, 2, 3, 4]
+    outs = [next(p for p in range(5) if p not in playing) for _, playing in deals]
+    assert sorted(outs) == [0, 1, 2, 3, 4]
+    for seat in range(4):  # each wind once per player
+        assert sorted(playing[seat] for _, playing in deals) == sorted(outs)
+    assert next_deal([0, 1, 2, 3, 4], history, schedule).prevailing == "S"

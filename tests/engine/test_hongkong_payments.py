@@ -336,3 +336,4 @@ def test_settlements_by_value_sum_to_zero(fan: int, winner: str, source: str, pa
     game = by_value(fan, winner=winner, source=source, discarder=discarder, seats=seats,
                     flags=("false_mahjong",) if false else (), payment=payment)
     assert sum(settled(game).values()) == 0
+

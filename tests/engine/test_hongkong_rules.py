@@ -405,3 +405,35 @@ def test_every_rule_has_a_dutch_name_and_a_seed_001_section() -> None:
         assert str(entry["section"]).startswith("001"), name
     assert catalogue["big_four_winds"]["limit"] == 20
     assert catalogue["super_clean"]["doublings"] == 8
+
+
+# --- House variants (001 "Opties van het HK Mahjong spel"), options off by default
+
+
+def test_house_variant_c_terminals_with_honours_adds_a_fan() -> None:
+    """001 Opties c): "Enen en negenen met Winden en of Draken: 1 fan extra"."""
+    game = hk("111m999p11z", meld("pung", "999s"), meld("pung", "555z"), tile="1z")
+    base_fan, base = fan(game)
+    game["options"] = {"house_terminals_honours": True}
+    house_fan, items = fan(game)
+    assert "terminals_with_honours" not in base
+    assert items["terminals_with_honours"] == 1 and house_fan == base_fan + 1
+
+
+def test_house_variant_d_pair_of_two_five_or_eight() -> None:
+    """001 Opties d): "Sluitpaar 2, 5, of 8 = 1 fan"."""
+    game = hk("123m456m789p55s", meld("chow", "234p"), tile="5s")
+    base_fan, _ = fan({**game, "options": {"minimum_fan": 0}})
+    house_fan, items = fan({**game, "options": {"minimum_fan": 0, "house_pair_258": True}})
+    assert items["pair_258"] == 1 and house_fan == base_fan + 1
+    other = hk("123m456m789p77s", meld("chow", "234p"), tile="7s")
+    _, items = fan({**other, "options": {"minimum_fan": 0, "house_pair_258": True}})
+    assert "pair_258" not in items
+
+
+def test_house_variant_h_all_green_is_a_limit_hand() -> None:
+    """001 Opties h): "Extra Limietspel: All Green = Bamboe 2,3,4,6,8 + groene Draak"."""
+    game = hk("234s234s666s88s", meld("pung", "666z"), tile="8s")
+    assert score_game({**game, "options": {"house_all_green": True}})["hands"][
+        game["winner"]]["limit"] == "all_green"
+    assert score_game(game)["hands"][game["winner"]]["limit"] is None

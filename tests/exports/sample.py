@@ -19,6 +19,7 @@ from django.contrib.auth.models import User
 from clubs.models import Club, Member
 from tests.scoring_entry.conftest import worked_example_tiles
 from tournaments.models import Event, EventKind, Hand, Registration, Round
+from tournaments.seating import five_player_schedule
 from tournaments.services import create_event, finish_event, rounds
 from tournaments.services import hands as hand_service
 from tournaments.services import registration as registrations
@@ -82,7 +83,8 @@ def make_sample(*, finish: bool = True) -> Sample:
             for values, winner in VALUES:
                 rounds.record_hand(table, values=values, winner=winner,
                                    east=hand_service.next_deal(
-                                       [0, 1, 2, 3], hand_service.dealt(table)).east,
+                                       [0, 1, 2, 3], hand_service.dealt(table),
+                                       five_player_schedule(event.ruleset)).east,
                                    entered_by=organiser)
         if number == 1:
             # A correction and a confirmation before the round closes.

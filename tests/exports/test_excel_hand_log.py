@@ -142,6 +142,7 @@ def test_dutch_headers(sample: Sample) -> None:
 def test_a_table_of_five_has_a_fifth_player_who_sits_out() -> None:
     from clubs.models import Club, Member
     from tournaments.models import EventKind, OddTables
+    from tournaments.seating import five_player_schedule
     from tournaments.services import create_event, rounds
     from tournaments.services import hands as hand_service
     from tournaments.services import registration as registrations
@@ -155,7 +156,8 @@ def test_a_table_of_five_has_a_fifth_player_who_sits_out() -> None:
     round_ = rounds.start_round(rounds.seat_round(rounds.add_round(event), seed=1))
     table = round_.tables.get()
     for _hand in range(2):
-        deal = hand_service.next_deal(list(range(5)), hand_service.dealt(table))
+        deal = hand_service.next_deal(list(range(5)), hand_service.dealt(table),
+                                      five_player_schedule(event.ruleset))
         values = {position: 0 for position in deal.playing}
         values[deal.east] = 40
         rounds.record_hand(table, values=values, winner=deal.east, east=deal.east)

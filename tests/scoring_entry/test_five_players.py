@@ -1,14 +1,23 @@
-"""Tables of 5: who sits out each hand follows the rotation schedule of seed
-001 (tournaments.seating.FIVE_PLAYER_ROTATION, positions A..E = 0..4):
+"""Tables of 5: who sits out each hand follows the schedule of the event's
+rule set (tournaments.seating.five_player_schedule, positions A..E = 0..4).
+Hong Kong plays seed 001's "Schema bij een tafel van 5 spelers":
 
     hand 1: E S W N = 0 1 2 3, 4 sits out      hand 4: 4 3 0 2, 1 sits out
     hand 2:           1 2 4 0, 3 sits out      hand 5: 3 0 1 4, 2 sits out
     hand 3:           2 4 3 1, 0 sits out      hand 6: as hand 1, and so on
 
-The player who sits out gets no score for the hand, every hand settles to
-zero, the prevailing wind moves on after every 5 hands (each player has
-been East once), and closing the round gives table points for 5 that keep
-the 4-player average (4-2-1-0: 4, 2.5, 1.5, 0.75, 0)."""
+NTS (and the classic rules) the dreamer of seed 003 "Vijf spelers": East
+sits the next hand out and the one who sat out comes back as North:
+
+    hand 1: E S W N = 0 1 2 3, 4 sits out      hand 4: 3 4 0 1, 2 sits out
+    hand 2:           1 2 3 4, 0 sits out      hand 5: 4 0 1 2, 3 sits out
+    hand 3:           2 3 4 0, 1 sits out      hand 6: as hand 1, and so on
+
+The player who sits out gets no score for the hand (no HandScore), every
+hand settles to zero, the prevailing wind moves on after every 5 hands
+(each player has been East once), and closing the round gives table points
+for 5 that keep the 4-player average (4-2-1-0: 4, 2.5, 1.5, 0.75, 0). The
+tests without a rule set of their own play the default event (NTS)."""
 
 from __future__ import annotations
 
@@ -25,7 +34,7 @@ from django.urls import reverse
 from tests.domain.conftest import make_event
 from tests.scoring_entry.conftest import new_id, values_input
 from tournaments.models import Event, Hand, HandScore, Registration, Table, TableResult
-from tournaments.seating import FIVE_PLAYER_ROTATION
+from tournaments.seating import five_player_schedule
 from tournaments.services.hands import correct_seats, submit_hand, table_state
 from tournaments.services.rounds import close_round
 
@@ -33,9 +42,10 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def event(organiser: User) -> Event:
-    """Five players: one table of 5 (overrides the 8-player event)."""
-    event, _players = make_event(5)
+def event(request: pytest.FixtureRequest, organiser: User) -> Event:
+    """Five players: one table of 5 (overrides the 8-player event); the rule
+    set by indirect parametrisation, NTS by default."""
+    event, _players = make_event(5, ruleset=getattr(request, "param", "nts"))
     event.club.organisers.add(organiser)
     return event
 
@@ -45,10 +55,17 @@ def seated(table: Table) -> dict[int, Registration]:
             for seat in table.seats.select_related("registration__member")}
 
 
-def schedule(number: int) -> tuple[list[int], int]:
-    """Hand `number` (1-based): the positions playing E S W N, and who sits out."""
-    row = FIVE_PLAYER_ROTATION[(number - 1) % 5]
+def schedule(table: Table, number: int) -> tuple[list[int], int]:
+    """Hand `number` (1-based) by the schedule of the table's rule set: the
+    positions playing E S W N, and who sits out."""
+    row = five_player_schedule(table.round.event.ruleset)[(number - 1) % 5]
     return list(row[:4]), row[4]
+
+
+def row_without(table: Table, out: int) -> int:
+    """The index of the row of the table's schedule in which `out` sits out."""
+    rows = five_player_schedule(table.round.event.ruleset)
+    return next(index for index, row in enumerate(rows) if row[4] == out)
 
 
 def version(table: Table) -> int:
@@ -56,9 +73,9 @@ def version(table: Table) -> int:
     return table.version
 
 
-def values_for(number: int) -> tuple[dict[int, int], int]:
+def values_for(table: Table, number: int) -> tuple[dict[int, int], int]:
     """Values for hand `number`: a different winner and values each hand."""
-    playing, _out = schedule(number)
+    playing, _out = schedule(table, number)
     winner = playing[number % 4]
     values = {position: 2 * ((number + index) % 3) for index, position in enumerate(playing)}
     values[winner] = 20 + 4 * number
@@ -78,14 +95,14 @@ def test_the_table_has_five_seats(table: Table) -> None:
 def test_ten_hands_follow_the_schedule(table: Table, keeper: User) -> None:
     players = seated(table)
     for number in range(1, 11):
-        playing, out = schedule(number)
+        playing, out = schedule(table, number)
         state = table_state(table)
         assert state["hand_number"] == number
         assert state["east"] == playing[0]
         assert {p["position"]: p["seat_wind"] for p in state["players"]} == {
             **dict(zip(playing, "ESWN", strict=True)), out: None}
         assert state["prevailing_wind"] == ("E" if number <= 5 else "S")
-        values, winner = values_for(number)
+        values, winner = values_for(table, number)
         # East is not given: the page leaves it to the rotation.
         hand, created = submit_hand(
             table, game_input=values_input(values, winner=winner, east=None),
@@ -118,11 +135,14 @@ def test_the_four_players_must_be_the_ones_the_schedule_lets_play(table: Table,
         submit_hand(table, game_input=values_input({0: 20, 1: 0, 2: 0, 3: 0, 4: 0}, winner=0,
                                                    east=None),
                     submission_id=new_id(), expected_version=0, user=keeper)
-    # Given East must be the one of whoever sits out (D out: B is East).
+    # Given East must be the one of whoever sits out (D out: by the schedule,
+    # B is East at Hong Kong, E at NTS).
+    d_out = five_player_schedule(table.round.event.ruleset)[row_without(table, 3)]
+    wrong = next(position for position in d_out[:4] if position != d_out[0])
     with pytest.raises(ValidationError, match=f"When {players[3].name} sits out, "
-                                              f"{players[1].name} is East"):
+                                              f"{players[d_out[0]].name} is East"):
         submit_hand(table, game_input=values_input({0: 20, 1: 0, 2: 0, 4: 0}, winner=0,
-                                                   east=0),
+                                                   east=wrong),
                     submission_id=new_id(), expected_version=0, user=keeper)
     assert not Hand.objects.exists() and version(table) == 0
 
@@ -131,25 +151,43 @@ def test_an_explicit_east_may_record_a_table_that_rotated_otherwise(table: Table
                                                                      keeper: User) -> None:
     """A table that let D sit out first is recorded as it played, with the
     winds of that row of the schedule; the next hand follows on from the
-    row the table played (tournaments.services.hands.next_deal)."""
+    row the table played (scoring.engine.deal.next_deal)."""
     players = seated(table)
+    index = row_without(table, 3)
+    playing, _out = schedule(table, index + 1)
     hand, _ = submit_hand(table, game_input=values_input({0: 0, 1: 20, 2: 0, 4: 0}, winner=1,
+                                                         east=playing[0]),
+                          submission_id=new_id(), expected_version=0, user=keeper)
+    assert {score.registration_id: score.seat_wind for score in hand.scores.all()} == {
+        players[position].pk: wind for position, wind in zip(playing, "ESWN", strict=True)}
+    table.refresh_from_db()
+    state = table_state(table)
+    assert state["east"] == schedule(table, index + 2)[0][0]
+    assert state["prevailing_wind"] == "E"  # one hand played: the round goes on
+
+
+@pytest.mark.parametrize("event", ["hongkong"], indirect=True)
+def test_an_explicit_east_at_a_hong_kong_table(table: Table, keeper: User) -> None:
+    """001 "Schema bij een tafel van 5 spelers", spel 2: D sits out, B is
+    East, and the fifth player E plays West."""
+    players = seated(table)
+    hand, _ = submit_hand(table, game_input=values_input({0: 0, 1: 5, 2: 0, 4: 0}, winner=1,
                                                          east=1),
                           submission_id=new_id(), expected_version=0, user=keeper)
     assert {score.registration_id: score.seat_wind for score in hand.scores.all()} == {
         players[1].pk: "E", players[2].pk: "S", players[4].pk: "W", players[0].pk: "N"}
     table.refresh_from_db()
-    assert table_state(table)["east"] == schedule(3)[0][0]
+    assert table_state(table)["east"] == 2  # spel 3: C is East
 
 
 def test_hands_through_the_api(table: Table, keeper: User) -> None:
     client = client_for(keeper)
     players = seated(table)
     for number in range(1, 6):
-        playing, out = schedule(number)
+        playing, out = schedule(table, number)
         state = client.get(reverse("tournaments:api_table", args=[table.pk])).json()
         assert [p["position"] for p in state["players"] if p["seat_wind"] is None] == [out]
-        values, winner = values_for(number)
+        values, winner = values_for(table, number)
         response = client.post(
             reverse("tournaments:api_hands", args=[table.pk]),
             data=json.dumps({"submission_id": new_id(), "expected_version": state["version"],
@@ -227,7 +265,7 @@ def test_the_score_entry_page_shows_who_sits_out(table: Table, keeper: User) -> 
     response = client.get(url)
     assert response.status_code == 200
     out = [p for p in response.context["state"]["players"] if p["seat_wind"] is None]
-    assert [p["position"] for p in out] == [3]
+    assert [p["position"] for p in out] == [schedule(table, 2)[1]]
 
 
 def test_the_organisers_table_page_at_a_table_of_five(table: Table, organiser: User) -> None:
@@ -250,9 +288,80 @@ def test_the_organisers_table_page_at_a_table_of_five(table: Table, organiser: U
     assert response.status_code == 400
     assert (f"When {players[4].name} sits out, {players[0].name} is East (rotation schedule "
             "for 5 players).") in response.content.decode()
-    # Hand 2 as scheduled: seat 3 sits out, seat 1 is East.
-    response = client.post(url, {"value_0": "0", "value_1": "40", "value_2": "0",
-                                 "value_3": "", "value_4": "8", "winner": "1", "east": "1",
+    # Hand 2 as scheduled (NTS, the dreamer: seat 0 sits out, seat 1 is East).
+    playing, out = schedule(table, 2)
+    assert (playing[0], out) == (1, 0)
+    values = {f"value_{position}": "8" for position in playing} | {f"value_{out}": ""}
+    response = client.post(url, {**values, "value_1": "40", "winner": "1", "east": "1",
                                  "discarder": ""})
     assert response.status_code == 302
     assert Hand.objects.filter(table=table).count() == 2
+
+
+# The schedules as the seeds give them, one row per hand: the players E S W N,
+# then who sits out (players A..E = seat positions 0..4).
+SEED_001 = ("ABCD E", "BCEA D", "CEDB A", "EDAC B", "DABE C")  # "Schema bij een tafel van 5"
+DREAMER_003 = ("ABCD E", "BCDE A", "CDEA B", "DEAB C", "EABC D")  # "Vijf spelers"
+WINNING = {"hongkong": 5, "nts": 40, "philos": 40}  # the winner's value (fan, points)
+LOSING = {"hongkong": 0, "nts": 8, "philos": 8}
+
+
+@pytest.mark.parametrize(("event", "rows"), [
+    ("hongkong", SEED_001), ("nts", DREAMER_003), ("philos", DREAMER_003),
+], indirect=["event"])
+def test_a_table_of_five_follows_its_rule_sets_schedule(event: Event, table: Table,
+                                                        keeper: User, rows: tuple[str]) -> None:
+    """Hong Kong: seed 001 "Schema bij een tafel van 5 spelers", and "Oost
+    blijft Oost": "Uitzondering: bij het spelen met 5 spelers, gaat de
+    Oostenwind wel verder bij zowel remise als bij het winnen van Oost".
+    NTS: seed 003 "Vijf spelers" (the NTS write-up): "Als dit spel is
+    afgelopen of wanneer het remise is, wordt Oost de nieuwe dromer en wordt
+    de oude dromer Noord"; "Een ronde is gespeeld wanneer iedere speler Oost
+    is geweest". Classic: seed 004 is for 4 players, so the general
+    convention (the dreamer). East wins, draws and other wins alike move the
+    table on; the one who sits out has no score."""
+    Event.objects.filter(pk=event.pk).update(rule_options=(
+        {"east_stays": True} if event.ruleset == "nts" else {}))  # N1: no effect at 5
+    players = seated(table)
+    for number in range(1, 11):
+        row = rows[(number - 1) % 5]
+        playing = ["ABCDE".index(letter) for letter in row[:4]]
+        out = "ABCDE".index(row[-1])
+        state = table_state(table)
+        assert state["east"] == playing[0]
+        assert {p["position"]: p["seat_wind"] for p in state["players"]} == {
+            **dict(zip(playing, "ESWN", strict=True)), out: None}
+        assert state["prevailing_wind"] == ("E" if number <= 5 else "S")
+        winner = (None, playing[0], playing[2])[number % 3]  # a draw, East wins, West wins
+        values = {position: (WINNING[event.ruleset] if position == winner
+                             else LOSING[event.ruleset] if winner is not None else 0)
+                  for position in playing}
+        hand, created = submit_hand(
+            table, game_input=values_input(values, winner=winner, east=None),
+            submission_id=new_id(), expected_version=version(table), user=keeper)
+        assert created
+        scores = {score.registration_id: score for score in hand.scores.all()}
+        assert set(scores) == {players[position].pk for position in playing}
+        assert sum(score.settlement for score in scores.values()) == 0
+    hands = Hand.objects.filter(table=table, number__lte=5)
+    for registration in players.values():  # each player East once, out once
+        assert HandScore.objects.filter(hand__in=hands, registration=registration,
+                                        seat_wind="E").count() == 1
+        assert HandScore.objects.filter(hand__in=hands, registration=registration).count() == 4
+
+
+@pytest.mark.parametrize("event", ["hongkong"], indirect=True)
+def test_a_seat_correction_keeps_hong_kongs_schedule(table: Table, keeper: User) -> None:
+    """001 "Schema bij een tafel van 5 spelers": a seat correction re-reads
+    each hand by the row in which the seat that sat out sits out."""
+    players = seated(table)
+    for values, winner in (({0: 0, 1: 0, 2: 0, 3: 5}, 3), ({1: 0, 2: 0, 4: 0, 0: 5}, 0)):
+        submit_hand(table, game_input=values_input(values, winner=winner, east=None),
+                    submission_id=new_id(), expected_version=version(table), user=keeper)
+    # The players recorded in seats C and D sat the other way round: in hand 2
+    # (D's seat sat out) seat C sat out, which is "spel 5": D A B E, C out.
+    correct_seats(table, positions={2: 3, 3: 2}, user=keeper, expected_version=version(table))
+    second = Hand.objects.get(table=table, number=2)
+    assert second.entry["east"] == 3
+    assert {score.registration_id: score.seat_wind for score in second.scores.all()} == {
+        players[2].pk: "E", players[0].pk: "S", players[1].pk: "W", players[4].pk: "N"}

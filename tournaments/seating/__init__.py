@@ -4,10 +4,11 @@
     plan(players, rounds, method, seed) -> rounds    a whole schedule (planner.py)
     report(rounds) -> SeatingReport                  its quality (report.py)
     table_sizes(n, odd_tables)                       tables of 4, 5 or 3 (tables.py)
-    FIVE_PLAYER_ROTATION, five_player_seats(hand)    the table of 5 (five.py)
+    five_player_schedule(ruleset)                     the table of 5 by rule set (five.py)
+    five_player_seats(hand, schedule)                 who plays which wind, who sits out
 
 A table is a list of player ids in seat order: E, S, W, N, then at a table of 5 the fifth
-player, who sits out the first hand (the rotation in five.py); a table of 3 is E, S, W.
+player, who sits out the first hand (the rule set's rotation, five.py); a table of 3 is E, S, W.
 Tables are numbered by their place in the round's list; table sizes follow `table_sizes`.
 
 Decisions (where the issue is silent):
@@ -26,7 +27,15 @@ Decisions (where the issue is silent):
 
 from .errors import SeatingError
 from .fairness import RankOrderCheck, rank_order_check
-from .five import FIFTH, FIVE_PLAYER_ROTATION, WINDS, five_player_seats
+from .five import (
+    DREAMER_ROTATION,
+    FIFTH,
+    FIVE_PLAYER_ROTATION,
+    WINDS,
+    Schedule,
+    five_player_schedule,
+    five_player_seats,
+)
 from .methods import METHODS, rank_order, seat
 from .planner import PlannedRound, plan, plan_rounds
 from .report import SeatingReport, WindRow, report
@@ -35,6 +44,7 @@ from .tables import ODD_TABLES, table_sizes
 from .winds import assign_winds
 
 __all__ = [
+    "DREAMER_ROTATION",
     "FIFTH",
     "FIVE_PLAYER_ROTATION",
     "METHODS",
@@ -44,9 +54,11 @@ __all__ = [
     "RankOrderCheck",
     "SeatingError",
     "SeatingReport",
+    "Schedule",
     "SeatingRequest",
     "WindRow",
     "assign_winds",
+    "five_player_schedule",
     "five_player_seats",
     "plan",
     "plan_rounds",

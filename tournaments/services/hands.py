@@ -7,9 +7,10 @@ and after) in the same transaction, so history is never silently rewritten.
 
 A hand is kept as entered (`Hand.entry`, by the table's seat positions 0-4)
 beside the engine's input and result. Player data (values, tiles, winner,
-discarder, dead) belongs to the player in that position; East belongs to the
-seat. So a seat correction moves each player's data to the seat they really
-sat in, and the engine re-scores the hand with their real winds.
+discarder, dead, the responsible player of a flag "pao:<position>") belongs
+to the player in that position; East belongs to the seat. So a seat
+correction moves each player's data to the seat they really sat in, and the
+engine re-scores the hand with their real winds.
 
 Decisions where the issue is silent:
 * A deleted hand leaves a gap: later hands keep their numbers. The next hand
@@ -41,8 +42,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from clubs import access
-from scoring.engine import score_game
-from scoring.engine.deal import FIVE_PLAYER_ROTATION, Deal, Dealt, next_deal
+from scoring.engine import RULESETS, score_game
+from scoring.engine.deal import Deal, Dealt, Schedule, next_deal, row_without
+from scoring.engine.ruleset import ValueEntry
 from tournaments.models import (
     Event,
     Hand,
@@ -54,14 +56,24 @@ from tournaments.models import (
     Table,
     TableResult,
 )
+from tournaments.seating.five import five_player_schedule
 from tournaments.services import results_cache
 
 logger = logging.getLogger(__name__)
 
 WINDS = ("E", "S", "W", "N")
-VALUES_FIELDS = {"values", "winner", "east", "discarder"}
+VALUES_FIELDS = {"values", "winner", "east", "discarder", "flags"}
 TILES_FIELDS = {"tiles", "winner", "east", "discarder", "winning_tile", "win_source", "flags",
                 "dead"}
+# A responsible player is entered as a flag "pao:<seat position>"; the engine
+# gets "pao:<seat wind>" of that hand (see _engine_flag).
+PAO = "pao:"
+
+
+def value_entry(ruleset: str) -> ValueEntry:
+    """How the event's rule set takes hands by values (declared by the rule
+    set: scoring/engine/ruleset.py ValueEntry)."""
+    return RULESETS[ruleset].value_entry if ruleset in RULESETS else ValueEntry()
 
 
 class VersionConflict(ValidationError):
@@ -93,9 +105,30 @@ def _optional_position(value: Any, role: str) -> int | None:
     return None if value is None else _position(value, role)
 
 
-def normalise(game_input: Mapping[str, Any]) -> dict[str, Any]:
-    """The canonical entry of a hand given by values or by tiles; refuses
-    malformed input with a message (tile contents are the engine's job)."""
+def _entry_flags(given: Any, kind: str, ruleset: str) -> list[str]:
+    """The flags of an entry, sorted; a responsible player as "pao:<position>".
+    A hand by values takes only the flags that change its settlement."""
+    if given is None:
+        return []
+    if not isinstance(given, list) or not all(isinstance(flag, str) for flag in given):
+        raise ValidationError(_("Flags must be a list of names."))
+    taken = value_entry(ruleset).flags
+    flags = set()
+    for flag in given:
+        name = "pao" if flag.startswith(PAO) else flag
+        if kind == "values" and name not in taken:
+            raise ValidationError(_("The flag %(flag)s does not change the settlement of a hand "
+                                    "by values; enter the hand by tiles.") % {"flag": flag})
+        if name == "pao":
+            flag = PAO + str(_position(flag[len(PAO):], "responsible player (pao)"))
+        flags.add(flag)
+    return sorted(flags)
+
+
+def normalise(game_input: Mapping[str, Any], ruleset: str = "nts") -> dict[str, Any]:
+    """The canonical entry of a hand given by values or by tiles, for an
+    event of `ruleset`; refuses malformed input with a message (tile
+    contents are the engine's job)."""
     if not isinstance(game_input, Mapping):
         raise ValidationError(_("A hand must be an object."))
     kind = "tiles" if "tiles" in game_input else "values"
@@ -103,7 +136,10 @@ def normalise(game_input: Mapping[str, Any]) -> dict[str, Any]:
         raise ValidationError(_("Give a hand by values or by tiles, not both."))
     if kind not in game_input:
         raise ValidationError(_("Give the hand's values or tiles."))
-    unknown = sorted(set(game_input) - (TILES_FIELDS if kind == "tiles" else VALUES_FIELDS))
+    fields = TILES_FIELDS if kind == "tiles" else VALUES_FIELDS
+    if kind == "values" and not value_entry(ruleset).flags:
+        fields = fields - {"flags"}  # nothing would change the settlement of values
+    unknown = sorted(set(game_input) - fields)
     if unknown:
         raise ValidationError(_("Unknown field %(field)s in a hand by %(kind)s.") % {
             "field": unknown[0], "kind": kind})
@@ -127,11 +163,12 @@ def normalise(game_input: Mapping[str, Any]) -> dict[str, Any]:
         "east": _optional_position(game_input.get("east"), "East"),
         "discarder": _optional_position(game_input.get("discarder"), "discarder"),
     }
+    flags = _entry_flags(game_input.get("flags"), kind, ruleset)
+    if kind == "values" and "flags" in fields:
+        # Only where values take flags, so other entries stay as they were.
+        entry["flags"] = flags
     if kind == "tiles":
-        flags = game_input.get("flags") or []
         dead = game_input.get("dead") or []
-        if not isinstance(flags, list) or not all(isinstance(flag, str) for flag in flags):
-            raise ValidationError(_("Flags must be a list of names."))
         if not isinstance(dead, list):
             raise ValidationError(_("Dead hands must be a list of seat positions."))
         for field in ("winning_tile", "win_source"):
@@ -140,7 +177,7 @@ def normalise(game_input: Mapping[str, Any]) -> dict[str, Any]:
         entry.update(
             winning_tile=game_input.get("winning_tile"),
             win_source=game_input.get("win_source"),
-            flags=sorted(flags),
+            flags=flags,
             dead=sorted({_position(position, "dead seat") for position in dead}),
         )
     return entry
@@ -157,9 +194,16 @@ def _players_of(entry: Mapping[str, Any]) -> dict[int, Any]:
 # --- Winds and scoring ------------------------------------------------------------
 
 
+def _schedule(table: Table) -> Schedule:
+    """Who sits out which hand at a table of 5: the schedule of the event's
+    rule set (seed 001's for Hong Kong, the dreamer's of seed 003 for NTS)."""
+    return five_player_schedule(table.round.event.ruleset)
+
+
 def _winds(table: Table, seats: Mapping[int, Seat], playing: Sequence[int],
            east: int) -> dict[int, str]:
-    """Position -> seat wind for this hand."""
+    """Position -> seat wind for this hand (at a table of 5, by the rule
+    set's schedule)."""
     size = len(seats)
     unknown = sorted(set(playing) - set(seats))
     if unknown:
@@ -172,7 +216,7 @@ def _winds(table: Table, seats: Mapping[int, Seat], playing: Sequence[int],
         if len(missing) != 1:
             raise ValidationError(_("At a table of 5, give the values of the 4 players of the "
                                     "hand; the fifth sits out."))
-        row = next(row for row in FIVE_PLAYER_ROTATION if row[4] == missing[0])
+        row = row_without(_schedule(table), missing[0])
         if row[0] != east:
             raise ValidationError(_("When %(out)s sits out, %(east)s is East (rotation schedule "
                                     "for 5 players).") % {
@@ -219,13 +263,47 @@ def _seats(table: Table) -> dict[int, Seat]:
     return {seat.position: seat for seat in table.seats.select_related("registration__member")}
 
 
+def _responsible(entry: Mapping[str, Any]) -> list[int]:
+    """The positions given as the responsible player (pao) of an entry (the
+    engine refuses more than one)."""
+    return [int(flag[len(PAO):]) for flag in entry.get("flags", [])
+            if flag.startswith(PAO) and flag[len(PAO):].isdigit()]
+
+
+def _engine_flag(flag: str, winds: Mapping[int, str]) -> str:
+    """An entry's flag for the engine: "pao:<position>" as "pao:<wind>"."""
+    if flag.startswith(PAO) and flag[len(PAO):].isdigit():
+        return PAO + winds[int(flag[len(PAO):])]
+    return flag
+
+
+def is_false_mahjong(entry: Mapping[str, Any]) -> bool:
+    """A false mahjong flagged as such (Hong Kong): the player given as the
+    winner claimed it and pays; nobody won."""
+    return "false_mahjong" in entry.get("flags", [])
+
+
+def _only_the_winner_counts(seats: Mapping[int, Seat], players: Mapping[int, Any],
+                            winner: int | None, kind: str) -> None:
+    """Where only the winner's value counts, the others' values are 0: a
+    value given for anyone else would be silently ignored, so it is refused."""
+    for position, data in sorted(players.items()):
+        value = data if kind == "values" else data.get("score")
+        if position != winner and value not in (None, 0):
+            raise ValidationError(_("Only the winner's fan counts in this rule set: give 0 for "
+                                    "%(name)s, not %(value)s.") % {
+                "name": seats[position].registration.name, "value": json.dumps(value)})
+
+
 def _score(table: Table, event: Event, seats: Mapping[int, Seat], entry: dict[str, Any],
            wind: str) -> tuple[dict[str, Any], dict[str, Any], dict[int, str]]:
     """The engine's input and result for an entry, and each position's wind."""
     players = _players_of(entry)
     winner, discarder, east = entry["winner"], entry["discarder"], entry["east"]
     winds = _winds(table, seats, list(players), east)
-    for role, position in (("winner", winner), ("discarder", discarder)):
+    roles = [("winner", winner), ("discarder", discarder),
+             *(("responsible player (pao)", position) for position in _responsible(entry))]
+    for role, position in roles:
         if position is not None and position not in players:
             raise ValidationError(_("The %(role)s must be one of the players of this hand.")
                                   % {"role": role})
@@ -233,6 +311,9 @@ def _score(table: Table, event: Event, seats: Mapping[int, Seat], entry: dict[st
         raise ValidationError(_("The winner cannot have discarded the winning tile."))
     if winner is None and discarder is not None:
         raise ValidationError(_("A draw has no discarder."))
+    if value_entry(event.ruleset).winner_only:
+        _only_the_winner_counts(seats, players, winner, entry["kind"])
+    flags = [_engine_flag(flag, winds) for flag in entry.get("flags", [])]
     game: dict[str, Any] = {
         "ruleset": event.ruleset,
         "options": event.rule_options,
@@ -243,13 +324,15 @@ def _score(table: Table, event: Event, seats: Mapping[int, Seat], entry: dict[st
         game["players"] = {winds[p]: {"score": value} for p, value in players.items()}
         if winner is not None:
             game["win_source"] = "discard" if discarder is not None else "wall"
+        if flags:
+            game["flags"] = flags
     else:
         game["players"] = {winds[p]: dict(data) for p, data in players.items()}
         if winner is not None:
             game["winning_tile"] = entry["winning_tile"]
             game["win_source"] = entry["win_source"] or (
                 "discard" if discarder is not None else "wall")
-        game["flags"] = entry["flags"]
+        game["flags"] = flags
         dead = entry["dead"]
         stray = [p for p in dead if p not in players]
         if stray:
@@ -270,7 +353,9 @@ def _apply(hand: Hand, seats: Mapping[int, Seat], entry: dict[str, Any], game: d
            result: dict[str, Any], winds: Mapping[int, str]) -> None:
     """Store a scored entry on the hand and replace its scores."""
     hand.entry, hand.game, hand.result = entry, game, result
-    hand.winner = seats[entry["winner"]].registration if entry["winner"] is not None else None
+    # A false mahjong's claimer is the engine's "winner", but nobody won.
+    won = entry["winner"] is not None and not is_false_mahjong(entry)
+    hand.winner = seats[entry["winner"]].registration if won else None
     hand.discarder = (seats[entry["discarder"]].registration
                       if entry["discarder"] is not None else None)
     hand.save()
@@ -441,7 +526,7 @@ def _create(table: Table, entry: dict[str, Any], user: Any, *,
     """Score and save the next hand of a locked table."""
     event = table.round.event
     seats = _seats(table)
-    deal = next_deal(list(seats), dealt(table))
+    deal = next_deal(list(seats), dealt(table), _schedule(table))
     entry = _with_east(seats, entry, deal)
     game, result, winds = _score(table, event, seats, entry, deal.prevailing)
     if event.rules_frozen_at is None:
@@ -463,7 +548,7 @@ def record(table: Table, game_input: Mapping[str, Any], *, user: Any = None) -> 
     """Enter the next hand without the idempotency and version checks (the
     organiser's table page, the demo). No permission check: callers have
     fetched the table through clubs.access."""
-    entry = normalise(game_input)
+    entry = normalise(game_input, table.round.event.ruleset)
     with transaction.atomic():
         table = _locked_table(table)
         _require_playing(table)
@@ -507,7 +592,7 @@ def submit_hand(table: Table, *, game_input: Mapping[str, Any], submission_id: s
     created=False, whatever happened since. A new submission must have seen
     the table's current version; otherwise VersionConflict says what changed."""
     key = _uuid(submission_id)
-    entry = normalise(game_input)
+    entry = normalise(game_input, table.round.event.ruleset)
     submitted = digest(entry)
     with transaction.atomic():
         table = _locked_table(table)
@@ -537,7 +622,7 @@ def preview_hand(table: Table, game_input: Mapping[str, Any], *,
     Refuses what submit_hand would refuse (ValidationError, with the
     engine's message). No permission check: callers fetched the table through
     clubs.access."""
-    entry = normalise(game_input)
+    entry = normalise(game_input, table.round.event.ruleset)
     seats = _seats(table)
     if correcting is not None:
         # A correction keeps the hand's prevailing wind and East.
@@ -545,7 +630,7 @@ def preview_hand(table: Table, game_input: Mapping[str, Any], *,
         if entry["east"] is None:
             entry = {**entry, "east": _entry_of(correcting, seats)["east"]}
     else:
-        deal = next_deal(list(seats), dealt(table))
+        deal = next_deal(list(seats), dealt(table), _schedule(table))
         wind = deal.prevailing
         entry = _with_east(seats, entry, deal)
     game, result, winds = _score(table, table.round.event, seats, entry, wind)
@@ -580,11 +665,17 @@ def _entry_of(hand: Hand, seats: Mapping[int, Seat]) -> dict[str, Any]:
         "east": by_wind["E"],
         "discarder": by_wind[game["discarder"]] if game.get("discarder") else None,
     }
+    # The engine's "pao:<wind>" is the entry's "pao:<position>".
+    flags = sorted(PAO + str(by_wind[flag[len(PAO):]])
+                   if flag.startswith(PAO) and flag[len(PAO):] in by_wind else flag
+                   for flag in game.get("flags", []))
     if all(set(data) == {"score"} for data in players.values()):
         entry.update(kind="values", values={p: data["score"] for p, data in players.items()})
+        if flags:
+            entry["flags"] = flags
     else:
         entry.update(kind="tiles", tiles=players, winning_tile=game.get("winning_tile"),
-                     win_source=game.get("win_source"), flags=game.get("flags", []),
+                     win_source=game.get("win_source"), flags=flags,
                      dead=sorted(by_wind[wind] for wind in game.get("dead", [])))
     return entry
 
@@ -644,7 +735,7 @@ def _refresh_results(table: Table) -> None:
 def correct_hand(hand: Hand, *, game_input: Mapping[str, Any], expected_version: int,
                  user: Any) -> Hand:
     """Replace a hand's entry; the old one stays in the audit trail."""
-    entry = normalise(game_input)
+    entry = normalise(game_input, hand.table.round.event.ruleset)
     with transaction.atomic():
         table, hand = _locked_hand(hand)
         _require_may_change(user, table)
@@ -707,7 +798,7 @@ def correct_seats(table: Table, *, positions: Mapping[int, int], user: Any,
         _bump(table)
         closed = table.round.status == RoundStatus.CLOSED
         for hand in hands:
-            entry = _moved(entries[hand.pk], moves, len(seats))
+            entry = _moved(entries[hand.pk], moves, len(seats), _schedule(table))
             game, result, winds = _score(table, table.round.event, seats, entry,
                                          hand.game["prevailing_wind"])
             _apply(hand, seats, entry, game, result, winds)
@@ -725,9 +816,11 @@ def correct_seats(table: Table, *, positions: Mapping[int, int], user: Any,
         return hands
 
 
-def _moved(entry: dict[str, Any], moves: Mapping[int, int], size: int) -> dict[str, Any]:
+def _moved(entry: dict[str, Any], moves: Mapping[int, int], size: int,
+           schedule: Schedule) -> dict[str, Any]:
     """The entry with each player's data in their real seat; East stays with
-    the seat (at a table of 5, with the rotation of whoever sat out)."""
+    the seat (at a table of 5, with the row of the rule set's `schedule` in
+    which whoever sat out sits out)."""
     def move(position: int | None) -> int | None:
         return None if position is None else moves.get(position, position)
 
@@ -737,9 +830,13 @@ def _moved(entry: dict[str, Any], moves: Mapping[int, int], size: int) -> dict[s
     new["winner"], new["discarder"] = move(entry["winner"]), move(entry["discarder"])
     if kind == "tiles":
         new["dead"] = sorted(move(p) for p in entry["dead"])  # type: ignore[type-var]
+    if "flags" in entry:  # the responsible player (pao) moves with their data
+        new["flags"] = sorted(PAO + str(move(int(flag[len(PAO):])))
+                              if flag.startswith(PAO) and flag[len(PAO):].isdigit() else flag
+                              for flag in entry["flags"])
     if size == 5:
         out = next(p for p in range(5) if str(p) not in new[kind])
-        new["east"] = next(row for row in FIVE_PLAYER_ROTATION if row[4] == out)[0]
+        new["east"] = row_without(schedule, out)[0]
     return new
 
 
@@ -817,7 +914,7 @@ def table_state(table: Table) -> dict[str, Any]:
     next hand, the prevailing wind, the hand number, running totals."""
     seats = _seats(table)
     hands = list(table.hands.order_by("number").values_list("number", "confirmed_at"))
-    deal = next_deal(list(seats), dealt(table))
+    deal = next_deal(list(seats), dealt(table), _schedule(table))
     winds = _winds(table, seats, deal.playing, deal.east)
     totals: dict[int, int] = {}
     for registration_id, settlement in HandScore.objects.filter(hand__table=table).values_list(

@@ -360,7 +360,8 @@ def record_hand(
     Positions are the table's seats (0-3 E S W N at the start of the round, 4
     the fifth player). `east` is the position playing East this hand. At a
     table of 5 the four players given are the ones playing; the fifth sits
-    out (the rotation schedule of seed 001 decides their winds).
+    out (the event's rule set's schedule for 5 decides their winds: seed
+    001's for Hong Kong, the dreamer's of seed 003 for NTS).
     The score-entry page uses hands.submit_hand (idempotent, version-checked,
     by values or tiles); both share hands.py's implementation."""
     game_input = {"values": dict(values), "winner": winner, "east": east,

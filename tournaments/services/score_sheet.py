@@ -1,7 +1,7 @@
 """What the score-entry page shows of a table besides the state for the next
 hand (hands.table_state): the saved hands with what the viewer may do with
 each, the audit trail with old and new values, and what the table's rule set
-accepts when a hand is entered by tiles.
+accepts when a hand is entered (by values or by tiles).
 
 The rules themselves stay in hands.py (who may change, who may confirm);
 this module only asks them, so the page shows exactly the buttons the API
@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from clubs import access
-from scoring.engine import RULESETS
+from scoring.engine import RULESETS, InvalidGame
 from scoring.engine.reading import WIN_SOURCES
 from tournaments.models import Event, Hand, RoundStatus, Table
 from tournaments.services import hands
@@ -74,9 +74,10 @@ def page_state(table: Table, user: Any) -> dict[str, Any]:
 
 def _winner_name(snapshot: Mapping[str, Any]) -> str | None:
     """The winner's name in an audit snapshot; None for a draw."""
-    wind = (snapshot.get("game") or {}).get("winner")
-    if wind is None:
-        return None
+    game = snapshot.get("game") or {}
+    wind = game.get("winner")
+    if wind is None or "false_mahjong" in game.get("flags", []):
+        return None  # a draw, or a false mahjong (nobody won)
     return next((player["name"] for player in snapshot.get("players", [])
                  if player.get("seat_wind") == wind), None)
 
@@ -97,13 +98,44 @@ def history(table: Table) -> list[dict[str, Any]]:
     return rows
 
 
-def tile_options(event: Event) -> dict[str, Any]:
-    """What the event's rule set accepts in a hand by tiles: its flags (by
-    name), whether it uses bonus tiles (flowers and seasons), and the
-    engine's ways of winning (win_source)."""
+def _options(event: Event) -> dict[str, Any]:
+    """The event's rule options with every default filled in (the engine's
+    resolve_options); the defaults when the stored options are refused (the
+    engine then refuses every hand, with its message)."""
+    ruleset = RULESETS[event.ruleset]
+    try:
+        return ruleset.resolve_options(event.rule_options or {})
+    except InvalidGame:
+        return ruleset.resolve_options({})
+
+
+def entry_options(event: Event) -> dict[str, Any]:
+    """What the event's rule set accepts when a hand is entered, for the
+    page to offer only that.
+
+    By tiles: its flags (by name; a responsible player, "pao", and a false
+    mahjong, "false_mahjong", apart, as the page offers them by values too),
+    whether flowers and seasons are played (the engine's bonus_refused for
+    the event's options: Philos only with its option flowers_seasons), and
+    the ways of winning (win_source). By values: the highest value of a hand
+    (the engine's hand_limit), whether only the winner's value counts and
+    what a value is (hands.value_entry: Hong Kong's fan)."""
     ruleset = RULESETS.get(event.ruleset)
+    if ruleset is None:
+        return {"flags": [], "pao": False, "false_mahjong": False, "bonus_tiles": False,
+                "win_sources": list(WIN_SOURCES), "value_limit": None, "winner_only": False,
+                "unit": "points", "value_flags": []}
+    options = _options(event)
+    by_values = hands.value_entry(ruleset.name)
     return {
-        "flags": sorted(ruleset.flags) if ruleset else [],
-        "bonus_tiles": bool(ruleset and ruleset.uses_bonus_tiles),
+        "flags": sorted(flag for flag in ruleset.flags
+                        if flag != "false_mahjong" and not flag.startswith(hands.PAO)),
+        "pao": any(flag.startswith(hands.PAO) for flag in ruleset.flags),
+        "false_mahjong": "false_mahjong" in ruleset.flags,
+        "bonus_tiles": ruleset.bonus_refused(options) is None,
         "win_sources": list(WIN_SOURCES),
+        "value_limit": ruleset.hand_limit(options),
+        "winner_only": by_values.winner_only,
+        "unit": by_values.unit,
+        "value_flags": sorted(by_values.flags),
     }
