@@ -22,10 +22,9 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 from django.utils.translation import override
 
-from exports import csvfile
+from exports import csvfile, rulesets
 from exports.cells import CellValue
 from exports.excel import sheets
-from scoring.engine import RULESETS
 from tournaments.models import Event, EventStatus, Registration, RoundStatus
 from tournaments.services.standings import event_standings
 
@@ -42,6 +41,9 @@ class EventDetails:
     ruleset: str
     days: int
     rounds: int  # closed rounds
+    # The options that differ from the rule set's defaults, as the event page
+    # words them; empty when it is played as the rule set says.
+    rule_options: str = ""
 
 
 @dataclass(frozen=True)
@@ -132,14 +134,14 @@ def collect(event: Event) -> Results:
             table_points=row.table_points, score=row.score, rounds_played=row.rounds_played,
             guest=member is None, substitute=registration.is_substitute,
         ))
-    ruleset = RULESETS.get(event.ruleset)
     details = EventDetails(
         title=event.title, date=event.start_date,
         place=event.venue or event.club.city, club=event.club.name,
         players=sum(1 for player in players if not player.substitute),
-        ruleset=ruleset.title if ruleset is not None else event.ruleset,
+        ruleset=rulesets.title(event.ruleset),
         days=event.days,
         rounds=event.rounds.filter(status=RoundStatus.CLOSED).count(),
+        rule_options=rulesets.options_text(event.ruleset, event.rule_options),
     )
     return Results(details=details, players=players)
 
@@ -148,6 +150,10 @@ def collect(event: Event) -> Results:
 
 
 def detail_rows(details: EventDetails) -> list[list[CellValue]]:
+    """The event's details, label and value; "Rule options" only for an
+    event whose options differ from its rule set's defaults."""
+    options: list[list[CellValue]] = (
+        [[_("Rule options"), details.rule_options]] if details.rule_options else [])
     return [
         [_("Title"), details.title],
         [_("Date"), details.date],
@@ -155,6 +161,7 @@ def detail_rows(details: EventDetails) -> list[list[CellValue]]:
         [_("Organising club"), details.club],
         [_("Number of players"), details.players],
         [_("Rule set"), details.ruleset],
+        *options,
         [_("Number of days"), details.days],
         [_("Rounds"), details.rounds],
     ]
@@ -181,6 +188,12 @@ def player_row(player: PlayerResult) -> list[CellValue]:
             note(player)]
 
 
+def results_subject(details: EventDetails) -> str:
+    """The workbook's subject (File > Properties): the rule set the results
+    were played by, with its options; the NMB ranks per rule set."""
+    return rulesets.labelled(details.ruleset, details.rule_options)
+
+
 def step_counter(total: int, progress: Progress | None) -> Callable[[], None]:
     """A function to call once per step done: it reports progress(done, total)."""
     done = [0]
@@ -198,6 +211,7 @@ def results_xlsx(results: Results, *, progress: Progress | None = None) -> bytes
         title=_("Results"), headers=headers(), preamble=detail_rows(results.details),
         rows=[player_row(player) for player in results.players])
     return sheets.write([sheet], title=results.details.title,
+                        subject=results_subject(results.details),
                         on_row=step_counter(len(sheet.rows), progress))
 
 

@@ -11,6 +11,15 @@ them) are left out: the EMA lists ranked results only. README, "Results for the 
 
 Same data as the bond's results (exports/bond.py `collect`); the same
 refusal of an event that is not finished.
+
+Rule sets: the layout is offered for events of every rule set (NTS, Hong
+Kong, Philos) alike. The EMA's own rankings are of MCR and Riichi events,
+which none of the app's rule sets is, NTS included; whether an event's
+results go to a European list is the organiser's call, not the file's. The
+layout has no block of details, so the .xlsx names the rule set (and any
+options that differ from its defaults) in its document properties
+(subject), as `bond.results_subject`; the scores are the event's own
+(Hong Kong: amounts paid by the payment table, not points).
 """
 
 from __future__ import annotations
@@ -61,7 +70,9 @@ def render_xlsx(event: Event, *, language: str = "nl", progress: Progress | None
     """EMA-layout results as .xlsx."""
     with override(language):
         bond.check_exportable(event)
-        table = rows(bond.collect(event), country)
+        results = bond.collect(event)
+        table = rows(results, country)
         sheet = sheets.Sheet(title=_("Results"), headers=headers(), rows=table)
         return sheets.write([sheet], title=event.title,
+                            subject=bond.results_subject(results.details),
                             on_row=bond.step_counter(len(table), progress))

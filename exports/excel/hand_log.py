@@ -1,13 +1,20 @@
 """The full hand log of an event as .xlsx: every hand of every round.
 
 Sheet "Hands", one row per hand: round, table, hand number, prevailing wind,
-winner, discarder, winning tile and flags (hands entered by tiles), then per
-player of the table (by seat: player 1-4 are East, South, West and North at
-the start of the round, player 5 the fifth player of a table of 5) name,
-seat wind in this hand, tiles as entered (empty for hands entered by value),
-value and settlement; then who entered the hand and when, how often it was
-corrected (hand or seats), who changed it last and when, who confirmed it
-and when. A fifth player sitting out a hand has only a name in that row.
+winner, discarder, winning tile (hands entered by tiles) and flags (a
+responsible player, "pao", by name; a false mahjong with who claimed it),
+then per player of the table (by seat: player 1-4 are East, South, West and
+North at the start of the round, player 5 the fifth player of a table of 5)
+name, seat wind in this hand, tiles as entered (empty for hands entered by
+value), value and settlement; then who entered the hand and when, how often
+it was corrected (hand or seats), who changed it last and when, who
+confirmed it and when. A fifth player sitting out a hand has only a name in
+that row.
+
+A rule set that values hands in fan (Hong Kong, exports/rulesets.py) has a
+"Fan" column after the winner (the winner's fan) and no value per player:
+only the winner's hand counts there, and what the engine reports as the
+players' values are the amounts paid, which the settlements already show.
 
 Sheet "Corrections": every change after a hand was saved (corrections,
 deletions, seat corrections), deleted hands included: round, table, hand,
@@ -30,6 +37,7 @@ from django.contrib.auth import get_user_model
 from django.utils.translation import gettext as _
 from django.utils.translation import override
 
+from exports import rulesets
 from exports.cells import CellValue
 from exports.excel import sheets
 from tournaments.models import (
@@ -68,6 +76,7 @@ class HandLine:
     number: int
     prevailing_wind: str
     winner: str
+    fan: int | None  # the winner's fan, where the rule set counts in fan
     discarder: str
     winning_tile: str
     flags: str
@@ -95,6 +104,7 @@ class ChangeLine:
 class HandLog:
     title: str
     seats: int  # the most players at one table (4, or 5)
+    ruleset: str
     hands: list[HandLine]
     changes: list[ChangeLine]
 
@@ -145,9 +155,12 @@ def collect(event: Event) -> HandLog:
         scores[hand_id][registration_id] = (wind, value, settlement)
     changes = list(HandChange.objects.filter(table__round__event=event).order_by("pk")
                    .values_list("table_id", "hand_id", "number", "action", "user_id", "at"))
+    fan_based = rulesets.fan_based(event.ruleset)
+    # The engine's input and result only where the winner's fan is read from them.
     hands = list(Hand.objects.filter(table__round__event=event).values_list(
         "pk", "table_id", "number", "game__prevailing_wind", "entry", "winner_id",
-        "discarder_id", "entered_by_id", "created_at", "confirmed_by_id", "confirmed_at"))
+        "discarder_id", "entered_by_id", "created_at", "confirmed_by_id", "confirmed_at",
+        *(("game", "result") if fan_based else ())))
     user_ids = {change[4] for change in changes if change[4]} | {
         user for hand in hands for user in (hand[7], hand[9]) if user}
     users = _user_names(user_ids)
@@ -161,12 +174,17 @@ def collect(event: Event) -> HandLog:
 
     lines = []
     for (pk, table_id, number, wind, entry, winner_id, discarder_id, entered_by, created_at,
-         confirmed_by, confirmed_at) in hands:
+         confirmed_by, confirmed_at, *engine) in hands:
         entry = entry or {}
         tiles = entry.get("tiles") if entry.get("kind") == "tiles" else None
         dead = set(entry.get("dead") or [])
         played = scores.get(pk, {})
         table_seats = seats.get(table_id, {})
+        seated_names = {position: names.get(registration_id, "")
+                        for position, registration_id in table_seats.items()}
+        claimer = ""
+        if rulesets.FALSE_MAHJONG in (entry.get("flags") or []) and entry.get("winner") is not None:
+            claimer = seated_names.get(int(entry["winner"]), "")
         players: list[PlayerHand | None] = []
         for position in range(max(table_seats, default=-1) + 1):
             seated = table_seats.get(position)
@@ -188,9 +206,10 @@ def collect(event: Event) -> HandLog:
             round=round_number, table=table_number, number=number,
             prevailing_wind=str(wind or ""),
             winner=names.get(winner_id, "") if winner_id else "",
+            fan=rulesets.winner_fan(engine[0] or {}, engine[1] or {}) if engine else None,
             discarder=names.get(discarder_id, "") if discarder_id else "",
             winning_tile=str(entry.get("winning_tile") or "") if tiles is not None else "",
-            flags=", ".join(entry.get("flags") or []) if tiles is not None else "",
+            flags=rulesets.flags_text(entry.get("flags"), seated_names, claimer),
             players=players,
             entered_by=users.get(entered_by, "") if entered_by else "",
             entered_at=created_at,
@@ -209,7 +228,8 @@ def collect(event: Event) -> HandLog:
     ]
     change_lines.sort(key=lambda line: (line.round, line.table, line.at))
     most = max((len(line.players) for line in lines), default=4)
-    return HandLog(title=event.title, seats=max(4, most), hands=lines, changes=change_lines)
+    return HandLog(title=event.title, seats=max(4, most), hands=lines, changes=change_lines,
+                   ruleset=event.ruleset)
 
 
 # --- Writing ---------------------------------------------------------------------------------
@@ -222,31 +242,33 @@ def _wind(letter: str, labels: Mapping[str, str]) -> str:
 def build(log: HandLog) -> list[sheets.Sheet]:
     winds = {"E": _("East"), "S": _("South"), "W": _("West"), "N": _("North")}
     actions = dict(HandAction.choices)
+    fan = rulesets.fan_based(log.ruleset)
     headers = [_("Round"), _("Table"), _("Hand"), _("Prevailing wind"), _("Winner"),
-               _("Discarder"), _("Winning tile"), _("Flags")]
+               *([_("Fan")] if fan else []), _("Discarder"), _("Winning tile"), _("Flags")]
     for seat in range(1, log.seats + 1):
         headers += [
             _("Player %(seat)s") % {"seat": seat},
             _("Player %(seat)s seat wind") % {"seat": seat},
             _("Player %(seat)s tiles") % {"seat": seat},
-            _("Player %(seat)s value") % {"seat": seat},
+            *([] if fan else [_("Player %(seat)s value") % {"seat": seat}]),
             _("Player %(seat)s settlement") % {"seat": seat},
         ]
     headers += [_("Entered by"), _("Entered at"), _("Corrections"), _("Last changed by"),
                 _("Last changed at"), _("Confirmed by"), _("Confirmed at")]
-    empty: list[CellValue] = [None] * 5
+    empty: list[CellValue] = [None] * (4 if fan else 5)
     rows: list[list[CellValue]] = []
     for line in log.hands:
         row: list[CellValue] = [
             line.round, line.table, line.number, _wind(line.prevailing_wind, winds),
-            line.winner, line.discarder, line.winning_tile, line.flags]
+            line.winner, *([line.fan] if fan else []), line.discarder, line.winning_tile,
+            line.flags]
         for position in range(log.seats):
             player = line.players[position] if position < len(line.players) else None
             if player is None:
                 row += empty
             else:
                 row += [player.name, _wind(player.seat_wind, winds), player.tiles,
-                        player.value, player.settlement]
+                        *([] if fan else [player.value]), player.settlement]
         row += [line.entered_by, line.entered_at, line.corrections, line.changed_by,
                 line.changed_at, line.confirmed_by, line.confirmed_at]
         rows.append(row)
@@ -276,4 +298,6 @@ def render(event: Event, *, language: str = "nl", progress: Progress | None = No
             if progress is not None and (done[0] % PROGRESS_EVERY == 0 or done[0] == total):
                 progress(done[0], total)
 
-        return sheets.write(build(log), title=log.title, on_row=on_row)
+        return sheets.write(build(log), title=log.title,
+                            subject=rulesets.line(event.ruleset, event.rule_options),
+                            on_row=on_row)

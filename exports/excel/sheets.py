@@ -97,12 +97,15 @@ def column_widths(sheet: Sheet) -> list[float]:
     return [float(min(MAX_WIDTH, max(MIN_WIDTH, width + PADDING))) for width in widths]
 
 
-def write(sheets: Iterable[Sheet], *, title: str = "",
+def write(sheets: Iterable[Sheet], *, title: str = "", subject: str = "",
           on_row: Callable[[], None] | None = None) -> bytes:
-    """The workbook with `sheets` in order, as .xlsx bytes. `on_row` is
-    called after every table row written (for progress)."""
+    """The workbook with `sheets` in order, as .xlsx bytes; `title` and
+    `subject` are its document properties. `on_row` is called after every
+    table row written (for progress)."""
     workbook = Workbook(write_only=True)
     workbook.properties.title = title
+    if subject:
+        workbook.properties.subject = subject
     workbook.properties.creator = "Mahjong administration"
     taken: list[str] = []
     for sheet in sheets:

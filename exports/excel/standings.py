@@ -18,6 +18,7 @@ from decimal import Decimal
 from django.utils.translation import gettext as _
 from django.utils.translation import override
 
+from exports import rulesets
 from exports.cells import CellValue
 from exports.excel import sheets
 from tournaments import ranking
@@ -125,7 +126,8 @@ def render(event: Event, *, language: str = "nl", progress: Progress | None = No
     """The event's standings workbook (.xlsx bytes); progress counts sheets."""
     with override(language):
         data = collect(event)
-        return sheets.write(reporting(build(data), progress), title=data.title)
+        return sheets.write(reporting(build(data), progress), title=data.title,
+                            subject=rulesets.line(event.ruleset, event.rule_options))
 
 
 def reporting(built: list[sheets.Sheet], progress: Progress | None) -> Iterator[sheets.Sheet]:

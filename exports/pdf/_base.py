@@ -26,7 +26,7 @@ from reportlab.pdfgen import canvas as pdf_canvas
 from reportlab.platypus import Flowable, Paragraph
 
 from clubs.templatetags.points import points
-from scoring.engine import RULESETS
+from exports import rulesets
 
 Progress = Callable[[int, int], None]
 
@@ -103,8 +103,12 @@ def fmt_dates(first: datetime.date, days: int = 1) -> str:
 
 
 def ruleset_title(name: str) -> str:
-    ruleset = RULESETS.get(name)
-    return ruleset.title if ruleset is not None else name.upper()
+    return rulesets.title(name)
+
+
+def ruleset_line(name: str, options: dict[str, Any] | None = None) -> str:
+    """ "Rule set: <title>" with any options that differ from its defaults."""
+    return rulesets.line(name, options)
 
 
 def wind_letter(wind: str | None) -> str:

@@ -12,7 +12,11 @@ and the running total.
   While the round is being played, empty rows follow up to 16, so the table
   can carry on on paper.
 
-At a table of 5 the player who sits out a hand gets a dash for that hand.
+At a table of 5 the player who sits out a hand gets a dash for that hand;
+a table of 3 has three players' columns. A rule set that values hands in
+fan (Hong Kong, exports/rulesets.py) has a "Fan" column per player instead
+of "Value", with the winner's fan in it (only the winner's hand counts); a
+false mahjong names who claimed it, where a draw says "Draw".
 Hands that still wait for a second person's confirmation (events that ask
 for it) are marked with an asterisk. Progress is counted in tables.
 """
@@ -43,6 +47,7 @@ from reportlab.platypus import (
     TableStyle,
 )
 
+from exports import rulesets
 from exports.pdf import _base
 from exports.pdf._base import BOLD, FONT, Progress, Tick, Tracker
 from tournaments.models import Hand, HandScore, Round, RoundStatus, Seat, TableResult
@@ -72,6 +77,8 @@ class SheetHand:
     winner: int | None  # a seat position; None: a draw
     scores: dict[int, SheetScore]  # by seat position; the fifth player sitting out has none
     confirmed: bool = True
+    fan: int | None = None  # the winner's fan, where the rule set counts in fan
+    false_mahjong: int | None = None  # the seat position of who claimed a false mahjong
 
 
 @dataclass(frozen=True)
@@ -98,6 +105,7 @@ class SheetsData:
     filled: bool
     closed: bool  # the round is closed: no more hands, results known
     sheets: list[Sheet]
+    rule_options: dict[str, object] = field(default_factory=dict)
 
 
 def render(round_: Round, *, filled: bool, language: str = "nl",
@@ -128,9 +136,11 @@ def _collect(round_: Round, filled: bool) -> SheetsData:
         scores = Prefetch("scores", queryset=HandScore.objects.only(
             "hand_id", "registration_id", "seat_wind", "value", "settlement"))
         for hand in (Hand.objects.filter(table__round=round_).order_by("table_id", "number")
-                     .only("table_id", "number", "game", "winner_id", "confirmed_at")
+                     .only("table_id", "number", "game", "result", "winner_id", "confirmed_at")
                      .prefetch_related(scores)):
             at_table = positions.get(hand.table_id, {})
+            by_wind = {score.seat_wind: at_table.get(score.registration_id)
+                       for score in hand.scores.all()}
             hands.setdefault(hand.table_id, []).append(SheetHand(
                 number=hand.number,
                 prevailing_wind=str(hand.game.get("prevailing_wind") or ""),
@@ -142,6 +152,10 @@ def _collect(round_: Round, filled: bool) -> SheetsData:
                 },
                 confirmed=hand.confirmed_at is not None
                 or not event.requires_confirmation or round_.status == RoundStatus.CLOSED,
+                fan=rulesets.winner_fan(hand.game, hand.result)
+                if rulesets.fan_based(event.ruleset) else None,
+                false_mahjong=by_wind.get(hand.game.get("winner"))
+                if rulesets.is_false_mahjong(hand.game) else None,
             ))
         if round_.status == RoundStatus.CLOSED:
             for result in TableResult.objects.filter(table__round=round_):
@@ -157,7 +171,7 @@ def _collect(round_: Round, filled: bool) -> SheetsData:
     return SheetsData(title=event.title, round_number=round_.number,
                       start_date=event.start_date, days=event.days, ruleset=event.ruleset,
                       filled=filled, closed=round_.status == RoundStatus.CLOSED,
-                      sheets=sheets)
+                      sheets=sheets, rule_options=dict(event.rule_options or {}))
 
 
 # --- Draw ---------------------------------------------------------------------------
@@ -184,7 +198,8 @@ def _sheet_table(data: SheetsData, sheet: Sheet) -> LongTable:
     head = _base.style("head", size=FONT_SIZE, bold=True)
     head_centre = _base.style("head-centre", size=FONT_SIZE, bold=True, alignment=TA_CENTER)
     plain = _base.style("plain", size=FONT_SIZE)
-    sub_titles = (_("Wind"), _("Value"), _("Settlement"), _("Total"))
+    fan = rulesets.fan_based(data.ruleset)
+    sub_titles = (_("Wind"), rulesets.value_label(data.ruleset), _("Settlement"), _("Total"))
 
     # The table's number heads the hand columns, so a sheet running over
     # pages says on each which table it is.
@@ -209,7 +224,12 @@ def _sheet_table(data: SheetsData, sheet: Sheet) -> LongTable:
     order = [player.position for player in sheet.players]
     for hand in sheet.hands:
         number = str(hand.number) if hand.confirmed else f"{hand.number}*"
-        winner = names.get(hand.winner, "") if hand.winner is not None else _("Draw")
+        if hand.winner is not None:
+            winner = names.get(hand.winner, "")
+        elif hand.false_mahjong is not None:
+            winner = _("False mahjong: %(name)s") % {"name": names.get(hand.false_mahjong, "")}
+        else:
+            winner = _("Draw")
         row: list[str | Paragraph] = [number, _base.wind_letter(hand.prevailing_wind),
                                       _base.cell(winner, columns[2], plain)]
         for player in sheet.players:
@@ -218,7 +238,12 @@ def _sheet_table(data: SheetsData, sheet: Sheet) -> LongTable:
                 row += ["–", "", "", str(totals[player.position])]
                 continue
             totals[player.position] += score.settlement
-            row += [_base.wind_letter(score.wind), str(score.value), _signed(score.settlement),
+            if fan:  # only the winner's hand has a value: its fan
+                value = str(hand.fan) if player.position == hand.winner and hand.fan is not None \
+                    else ""
+            else:
+                value = str(score.value)
+            row += [_base.wind_letter(score.wind), value, _signed(score.settlement),
                     str(totals[player.position])]
         if hand.winner in order:  # the winner's value in bold
             column = 4 + 4 * order.index(hand.winner)
@@ -305,7 +330,7 @@ def _heading(data: SheetsData, sheet: Sheet) -> list[Flowable]:
                                                      "round": data.round_number}
     details = " · ".join([
         data.title, _base.fmt_dates(data.start_date, data.days),
-        _("Rule set") + ": " + _base.ruleset_title(data.ruleset),
+        _base.ruleset_line(data.ruleset, data.rule_options),
     ])
     players = " · ".join(f"{_base.wind_name(player.position)}: {player.name}"
                          for player in sheet.players)

@@ -14,6 +14,11 @@ Decisions:
   member's club: position (or "not yet qualified"), table points with the
   attendance bonus, score and evenings. Club evenings whose results are in
   that total (all of them, or the best n) are marked with an asterisk.
+* A member may play events of several rule sets in a year (NTS
+  tournaments, Hong Kong club evenings): their scores are in different
+  units (NTS points, Hong Kong payments), so when the sheet lists more than
+  one rule set each event names its rule set and the total score is left
+  out (table points still add up: every rule set hands them out alike).
 * Progress is counted in events (collecting each event's standings is the
   work; drawing one or two pages is quick).
 """
@@ -46,6 +51,7 @@ from reportlab.platypus import (
 from clubs import season
 from clubs.models import Member
 from clubs.services import season_standings
+from exports import rulesets
 from exports.pdf import _base
 from exports.pdf._base import BOLD, FONT, Progress, Tracker
 from tournaments.models import EventKind, Registration, RoundStatus
@@ -66,6 +72,7 @@ class SeasonLine:
     position: int | None  # None: listed, not ranked (a substitute)
     ranked_players: int
     counted: bool = False  # in the member's club competition total
+    ruleset: str = "nts"
 
 
 @dataclass(frozen=True)
@@ -145,6 +152,7 @@ def _collect(member: Member, year: int, registrations: list[Registration],
                 ranked_players=sum(1 for line in standings if line.ranked),
                 counted=club_evening and event.start_date in counted
                 and not registration.is_substitute,
+                ruleset=event.ruleset,
             ))
         tracker.step()
     return SeasonSheetData(name=member.full_name, club=member.club.name,
@@ -173,12 +181,15 @@ def _results_table(data: SeasonSheetData) -> LongTable:
         _base.cell(title, COLUMNS[index], head_right if index >= NUMERIC_FROM else head)
         for index, title in enumerate(titles)
     ]]
+    mixed = _mixed_rulesets(data)
     for line in data.lines:
         event = line.event
         if line.kind == EventKind.TOURNAMENT:
             event = "{} ({})".format(event, _("tournament"))
         if line.club:
             event = f"{event} · {line.club}"
+        if mixed:
+            event = f"{event} · {rulesets.title(line.ruleset)}"
         if line.counted:
             event = f"{event} *"
         rows.append([
@@ -196,7 +207,7 @@ def _results_table(data: SeasonSheetData) -> LongTable:
                    % {"count": len(data.lines)}, COLUMNS[1], plain),
         str(sum(line.rounds_played for line in data.lines)),
         _base.fmt_points(sum((line.table_points for line in data.lines), Decimal(0))),
-        str(sum(line.score for line in data.lines)),
+        "" if mixed else str(sum(line.score for line in data.lines)),
         "", "",
     ])
     table = LongTable(rows, colWidths=COLUMNS, repeatRows=1)
@@ -216,6 +227,10 @@ def _results_table(data: SeasonSheetData) -> LongTable:
         ("ROWBACKGROUNDS", (0, 1), (-1, -2), [colors.white, _base.LIGHT]),
     ]))
     return table
+
+
+def _mixed_rulesets(data: SeasonSheetData) -> bool:
+    return len({line.ruleset for line in data.lines}) > 1
 
 
 def _summary(data: SeasonSheetData) -> list[Flowable]:
@@ -275,6 +290,10 @@ def _draw(data: SeasonSheetData, *, tracker: Tracker | None = None) -> bytes:
     ]
     if data.lines:
         story.append(_results_table(data))
+        if _mixed_rulesets(data):
+            story += [Spacer(0, 4), Paragraph(_base.escape(_(
+                "Scores of different rule sets are not added up: their units differ.")),
+                _base.style("note", size=8, color=_base.GREY))]
     else:
         story.append(Paragraph(_base.escape(_("No results in this season.")),
                                _base.style("p", size=10)))

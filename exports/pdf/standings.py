@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import datetime
 import io
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 
 from django.utils.translation import get_language, override
@@ -76,6 +76,7 @@ class StandingsData:
     after_round: int | None  # the last round included; None: no round closed yet
     final: bool
     lines: list[StandingLine]
+    rule_options: dict[str, object] = field(default_factory=dict)
 
 
 def render(event: Event, *, after_round: int | None = None, language: str = "nl",
@@ -125,6 +126,7 @@ def _collect(event: Event, after_round: int | None) -> StandingsData:
     return StandingsData(
         title=event.title, club=event.club.name, start_date=event.start_date, days=event.days,
         place=event.venue or event.club.city, ruleset=event.ruleset,
+        rule_options=dict(event.rule_options or {}),
         ranking_order=event.ranking_order,
         after_round=included[-1] if included else None,
         final=bool(included) and event.status == EventStatus.FINISHED
@@ -164,7 +166,7 @@ def _details(data: StandingsData) -> list[str]:
     order = (_("Ranked by table points, then score.")
              if data.ranking_order == RankingOrder.TABLE_POINTS
              else _("Ranked by total score, then table points."))
-    rules = [_("Rule set") + ": " + _base.ruleset_title(data.ruleset), order]
+    rules = [_base.ruleset_line(data.ruleset, data.rule_options), order]
     return [line for line in (" · ".join(where), " · ".join(rules), _legend(data)) if line]
 
 

@@ -110,3 +110,10 @@ def test_the_options_are_kept_on_edit_and_frozen_after_the_first_hand(
     form = EventForm(instance=event)
     assert form["option_hongkong_minimum_fan"].value() == 1
     assert form["option_nts_east_stays"].value() is False
+
+
+def test_the_options_read_in_dutch_on_the_dutch_pages(organiser_client: Client,
+                                                       club: Club) -> None:
+    page = organiser_client.get(f"/clubs/{club.slug}/events/add/").content.decode()
+    assert "Minimum aantal fan" in page and "chickenspel" in page
+    assert "Oost blijft Oost" in page
