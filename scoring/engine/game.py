@@ -67,7 +67,7 @@ def _score(game: object) -> dict[str, Any]:
     hands = {seat: _player(seat, spec, ruleset, options) for seat, spec in players.items()}
     ruleset.validate_table(hands, options)
     winner = _winner(game.get("winner"), hands)
-    dead = _dead(game.get("dead"), hands, winner)
+    dead = _dead(game.get("dead"), hands, winner, ruleset)
     flags = _flags(game.get("flags"), ruleset)
     win_source, winning_tile = _win(game, hands, winner, flags, ruleset)
     _check_copies(hands)
@@ -82,7 +82,7 @@ def _score(game: object) -> dict[str, Any]:
         if winner is None:
             values[seat] = 0
             continue  # a draw: nothing is counted (N14), dead hands included
-        if seat in dead:
+        if seat in dead and seat != winner:
             result = HandResult(value=0, dead=True)  # N12: zero points, still pays
         else:
             ctx = Context(WIND_OF_SEAT[seat], WIND_OF_SEAT[prevailing])
@@ -242,12 +242,13 @@ def _winner(winner: object, hands: Mapping[str, Any]) -> str | None:
     return str(winner)
 
 
-def _dead(dead: object, hands: Mapping[str, Any], winner: str | None) -> frozenset[str]:
+def _dead(dead: object, hands: Mapping[str, Any], winner: str | None,
+          ruleset: RuleSet) -> frozenset[str]:
     if dead is None:
         return frozenset()
     if not isinstance(dead, list) or any(seat not in hands for seat in dead):
         raise InvalidGame(f"dead must be a list of seats at the table, got {dead!r}")
-    if winner is not None and winner in dead:
+    if winner is not None and winner in dead and not ruleset.wins_while_dead(hands[winner]):
         raise InvalidGame(
             f"{seat_label(winner)} cannot both win and have a dead hand; a false mahjong "
             "is a dead hand, not a win (N10)"

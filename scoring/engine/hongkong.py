@@ -532,6 +532,12 @@ class HongKong(RuleSet):
                "6, 8 en groene draken)."),
     )
 
+    def wins_while_dead(self, hand: PlayerHand | int) -> bool:
+        # 001 Seizoenen, Dode Hand ("Uitzondering: zie het Spel van de
+        # Seizoenen"): with a dead hand a player may still claim mahjong with
+        # the 7th or 8th season, whatever the tiles.
+        return isinstance(hand, PlayerHand) and len(hand.bonus) >= 7
+
     @staticmethod
     def _table(options: Mapping[str, Any]) -> RuleTable:
         house = frozenset(name for name in HOUSE_RULES if options[name])

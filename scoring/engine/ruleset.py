@@ -132,6 +132,11 @@ class RuleSet(ABC):
         every tile and every set is in play at every table."""
         return None
 
+    def wins_while_dead(self, hand: PlayerHand | int) -> bool:
+        """Whether a player with a dead hand (a wrong tile count) may still
+        win with this hand; by default never."""
+        return False
+
     def validate_flags(self, flags: frozenset[str], winner: str, hands: Mapping[str, Any],
                        win_source: str | None, discarder: str | None) -> None:
         """Check flags against the hand; raise InvalidGame when they cannot be.

@@ -437,3 +437,25 @@ def test_house_variant_h_all_green_is_a_limit_hand() -> None:
     assert score_game({**game, "options": {"house_all_green": True}})["hands"][
         game["winner"]]["limit"] == "all_green"
     assert score_game(game)["hands"][game["winner"]]["limit"] is None
+
+
+@pytest.mark.parametrize(("concealed", "bonus", "expected"), [
+    ("1357m2468p1357s5z", "1j2j3j4j1f2f3f", (3, {"seven_seasons": 3})),  # 12 tiles
+    ("1357m2468p13579s55z", "1j2j3j4j1f2f3f4f", (20, {"eight_seasons": 20})),  # 15 tiles
+])
+def test_a_dead_hand_may_still_claim_with_seven_or_eight_seasons(
+        concealed: str, bonus: str, expected: tuple[int, dict[str, int]]) -> None:
+    """001 Seizoenen: "Heeft de speler een 'dode hand' (met teveel of te weinig
+    stenen) dan mag deze speler bij het verkrijgen van het 7de seizoen Mahjong
+    declareren", likewise with 8; 001 Dode Hand: "Uitzondering: zie het Spel
+    van de Seizoenen"."""
+    game = hk(concealed, tile="5z", source="wall", bonus=bonus)
+    game["dead"] = ["S"]
+    assert fan(game) == expected
+
+
+def test_a_dead_hand_cannot_win_otherwise() -> None:
+    """001 Dode Hand: "... maar kan geen Mahjong gedeclareerd worden"."""
+    game = hk(CHOWS, tile="9m", bonus="1j2j")
+    game["dead"] = ["S"]
+    assert "cannot both win and have a dead hand" in score_game(game)["error"]
