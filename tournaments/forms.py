@@ -259,12 +259,17 @@ class HandForm(forms.Form):
         self.positions = [seat.position for seat in seats]
         choices = [(str(seat.position), f"{SEAT_LABELS[seat.position]}: {seat.registration.name}")
                    for seat in seats]
+        by_values = RULESETS[table.round.event.ruleset].value_entry
         for seat in seats:
+            help_texts = [_("Leave empty for the player who sits out this hand.")
+                          if len(seats) == 5 else ""]
+            if by_values.winner_only:  # Hong Kong: the winner's fan
+                help_texts.append(_("Only the winner's %(unit)s count: 0 for the others.")
+                                  % {"unit": _(by_values.unit)})
             self.fields[f"value_{seat.position}"] = forms.IntegerField(
                 label=f"{SEAT_LABELS[seat.position]}: {seat.registration.name}",
                 min_value=0, required=len(seats) != 5,
-                help_text=_("Leave empty for the player who sits out this hand.")
-                if len(seats) == 5 else "",
+                help_text=" ".join(text for text in help_texts if text),
             )
         self.fields["winner"] = forms.TypedChoiceField(
             label=_("Mahjong by"), choices=[("", _("nobody (a draw)")), *choices],

@@ -340,3 +340,10 @@ def test_the_page_offers_fan_pao_false_mahjong_and_seasons(table: Table, keeper:
     rules = response.context["entry_rules"]
     assert rules["values"] == {"limit": 20, "winner_only": True, "unit": "fan",
                                "flags": ["false_mahjong", "pao"]}
+
+
+def test_the_organisers_table_page_says_only_the_winners_fan_counts(table: Table,
+                                                                   organiser: User) -> None:
+    page = logged_in(organiser).get(
+        f"/en/rounds/{table.round_id}/tables/{table.pk}/").content.decode()
+    assert "Only the winner&#x27;s fan count: 0 for the others." in page
