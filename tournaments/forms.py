@@ -269,7 +269,7 @@ class HandForm(forms.Form):
             self.fields[f"value_{seat.position}"] = forms.IntegerField(
                 label=f"{SEAT_LABELS[seat.position]}: {seat.registration.name}",
                 min_value=0, required=len(seats) != 5,
-                help_text=" ".join(text for text in help_texts if text),
+                help_text=" ".join(str(text) for text in help_texts if text),
             )
         self.fields["winner"] = forms.TypedChoiceField(
             label=_("Mahjong by"), choices=[("", _("nobody (a draw)")), *choices],

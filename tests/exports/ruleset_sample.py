@@ -28,10 +28,16 @@ from typing import Any
 from django.contrib.auth.models import User
 
 from clubs.models import Club, Member
+from scoring.engine import RULESETS
 from tournaments.models import Event, EventKind, Hand, HandScore, Registration, Round
 from tournaments.services import create_event, finish_event, rounds
 from tournaments.services import hands as hand_service
 from tournaments.services import registration as registrations
+
+# The rule sets' titles, as every page and file names them.
+HONG_KONG = RULESETS["hongkong"].title
+PHILOS = RULESETS["philos"].title
+NTS = RULESETS["nts"].title
 
 EMPTY = {"score": 0}
 

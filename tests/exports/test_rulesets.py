@@ -30,6 +30,9 @@ from exports.pdf import standings as pdf_standings
 from tests.domain.factories import EventFactory
 from tests.exports.pdf_support import Calls, lines, pages, play_round
 from tests.exports.ruleset_sample import (
+    HONG_KONG,
+    NTS,
+    PHILOS,
     Played,
     hong_kong,
     hong_kong_three,
@@ -44,9 +47,6 @@ from tournaments.services import rounds
 
 pytestmark = pytest.mark.django_db
 
-HONG_KONG = "Hong Kong mahjong (club Fu-Hing)"
-PHILOS = "Klassiek Mahjong (Philos)"
-NTS = "Nederlandse Toernooi Spelregels (NTS)"
 BUILDERS = {"hongkong": hong_kong, "philos": philos, "hongkong-three": hong_kong_three}
 
 
@@ -418,6 +418,9 @@ def test_the_winners_fan_by_tiles_by_values_and_when_nobody_won() -> None:
     assert rulesets.winner_fan(false, {}) is None
     assert rulesets.fan_based("hongkong")
     assert not rulesets.fan_based("nts") and not rulesets.fan_based("philos")
-    assert rulesets.flags_text(["false_mahjong", "pao:2"], {2: "Mei Ling"}, "Wai Chan") == \
-        "false mahjong: Wai Chan, pao: Mei Ling"
+    with override("en"):
+        assert rulesets.flags_text(["false_mahjong", "pao:2"], {2: "Mei Ling"},
+                                   "Wai Chan") == "false mahjong: Wai Chan, pao: Mei Ling"
+    with override("nl"):
+        assert rulesets.flags_text(["false_mahjong"], {}, "Wai Chan") == "valse mahjong: Wai Chan"
     assert rulesets.options_text("nts", {}) == ""

@@ -19,6 +19,8 @@ from django.test import Client
 from exports import rulesets
 from tests.exports.ruleset_sample import (
     CLEAN_SELF_DRAWN,
+    HONG_KONG,
+    PHILOS,
     by_tiles,
     hong_kong,
     hong_kong_three,
@@ -32,8 +34,6 @@ from tournaments.services import rounds
 
 pytestmark = pytest.mark.django_db
 
-HONG_KONG = "Hong Kong mahjong (club Fu-Hing)"
-PHILOS = "Klassiek Mahjong (Philos)"
 
 
 def standings(client: Client, event: Event, **query: Any) -> tuple[str, list[dict[str, Any]]]:

@@ -14,11 +14,13 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
+from django.test import Client
 from django.utils import translation
 
 from tests.domain.conftest import make_event
 from tests.domain.factories import EventFactory, MemberFactory
-from tournaments.models import Event, Registration, Round, Table
+from tournaments.models import Event, Hand, HandChange, HandScore, Registration, Round, Table
+from tournaments.services.hands import submit_hand
 from tournaments.services.rounds import add_round, seat_round, start_round
 from tournaments.services.scorekeepers import add_scorekeeper
 
@@ -115,3 +117,28 @@ def worked_example_tiles() -> dict[str, Any]:
         "flags": [],
         "dead": [2],
     }
+
+
+def save(table: Table, user: User, game_input: dict[str, Any]) -> Hand:
+    """Submit a new hand at the table's current version; it must be created."""
+    table.refresh_from_db()
+    hand, created = submit_hand(table, game_input=game_input, submission_id=new_id(),
+                                expected_version=table.version, user=user)
+    assert created
+    return hand
+
+
+def settlements(hand: Hand) -> dict[str, int]:
+    return {score.seat_wind: score.settlement for score in hand.scores.all()}
+
+
+def nothing_saved(table: Table) -> bool:
+    table.refresh_from_db()
+    return (table.version, Hand.objects.count(), HandScore.objects.count(),
+            HandChange.objects.count()) == (0, 0, 0, 0)
+
+
+def logged_in(user: User) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client

@@ -15,13 +15,20 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.domain.conftest import make_event
-from tests.scoring_entry.conftest import new_id, players, values_input
-from tournaments.models import Event, Hand, HandChange, HandScore, Table
+from tests.scoring_entry.conftest import (
+    logged_in,
+    new_id,
+    nothing_saved,
+    players,
+    save,
+    settlements,
+    values_input,
+)
+from tournaments.models import Event, Hand, Table
 from tournaments.services.hands import (
     confirm_hand,
     correct_hand,
     correct_seats,
-    submit_hand,
     table_state,
 )
 
@@ -45,28 +52,8 @@ def fan(winner: int, fan: int, discarder: int | None = None, flags: list[str] | 
             "flags": flags or []}
 
 
-def save(table: Table, user: User, game_input: dict[str, Any]) -> Hand:
-    table.refresh_from_db()
-    hand, created = submit_hand(table, game_input=game_input, submission_id=new_id(),
-                                expected_version=table.version, user=user)
-    assert created
-    return hand
 
 
-def settlements(hand: Hand) -> dict[str, int]:
-    return {score.seat_wind: score.settlement for score in hand.scores.all()}
-
-
-def nothing_saved(table: Table) -> bool:
-    table.refresh_from_db()
-    return (table.version, Hand.objects.count(), HandScore.objects.count(),
-            HandChange.objects.count()) == (0, 0, 0, 0)
-
-
-def logged_in(user: User) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def api(client: Client, name: str, table: Table, body: Any, number: int | None = None) -> Any:

@@ -11,13 +11,18 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
-from django.test import Client
 from django.urls import reverse
 
 from tests.domain.conftest import make_event
-from tests.scoring_entry.conftest import new_id, values_input
-from tournaments.models import Event, Hand, HandChange, HandScore, Table
-from tournaments.services.hands import submit_hand
+from tests.scoring_entry.conftest import (
+    logged_in,
+    new_id,
+    nothing_saved,
+    save,
+    settlements,
+    values_input,
+)
+from tournaments.models import Event, Table
 
 pytestmark = pytest.mark.django_db
 
@@ -35,28 +40,8 @@ def without_flowers(table: Table, **options: Any) -> Table:
     return Table.objects.get(pk=table.pk)
 
 
-def save(table: Table, user: User, game_input: dict[str, Any]) -> Hand:
-    table.refresh_from_db()
-    hand, created = submit_hand(table, game_input=game_input, submission_id=new_id(),
-                                expected_version=table.version, user=user)
-    assert created
-    return hand
 
 
-def settlements(hand: Hand) -> dict[str, int]:
-    return {score.seat_wind: score.settlement for score in hand.scores.all()}
-
-
-def nothing_saved(table: Table) -> bool:
-    table.refresh_from_db()
-    return (table.version, Hand.objects.count(), HandScore.objects.count(),
-            HandChange.objects.count()) == (0, 0, 0, 0)
-
-
-def logged_in(user: User) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def flower_hand() -> dict[str, Any]:
