@@ -22,9 +22,11 @@ from django.db import transaction
 
 from clubs import services as club_services
 from clubs.models import Club, Member
+from scoring.engine import RULESETS
 from tournaments import seating
 from tournaments.models import Event, EventKind, Round, SeatingMethod, Table
 from tournaments.services import create_event, finish_event
+from tournaments.services.hands import dealt, next_deal
 from tournaments.services.registration import register
 from tournaments.services.rounds import add_round, close_round, record_hand, seat_round, start_round
 
@@ -51,6 +53,10 @@ LAST_NAMES = (
 WINNING_VALUES = (80, 96, 112, 128, 160, 192, 224, 256, 320, 384, 448, 512, 640, 1000, 2000)
 WINNING_WEIGHTS = (10, 12, 8, 12, 10, 9, 5, 7, 6, 5, 3, 4, 3, 1.5, 0.5)
 LOSING_VALUES = (0, 0, 0, 4, 8, 8, 16, 16, 20, 24, 32, 40, 48, 64, 96, 128, 192, 256)
+# Hong Kong (Fu-Hing's club evenings): the winner's fan, at least the minimum
+# of 3 (H2); a limit hand now and then.
+WINNING_FAN = (3, 4, 5, 6, 7, 8, 9, 10, 20)
+WINNING_FAN_WEIGHTS = (30, 22, 15, 10, 7, 5, 3, 2, 1)
 
 
 @dataclass(frozen=True)
@@ -109,6 +115,7 @@ def _build(organiser: User, member_user: User, size: DemoSize) -> None:
             fuhing, kind=EventKind.EVENING, title=f"Clubavond {day:%d-%m-%Y}",
             venue="Restaurant Fu-Hing, Varsseveld", start_date=day, rounds_planned=2,
             seating_method=SeatingMethod.FUHING, ranking_order="table_points",
+            ruleset="hongkong",  # Fu-Hing plays Hong Kong mahjong (seed 001)
         )
         _play(evening, attending, rounds=2, hands=size.hands_per_table, rng=rng)
 
@@ -127,7 +134,7 @@ def _build(organiser: User, member_user: User, size: DemoSize) -> None:
     upcoming = create_event(
         fuhing, kind=EventKind.EVENING, title=f"Clubavond {next_week:%d-%m-%Y}",
         venue="Restaurant Fu-Hing, Varsseveld", start_date=next_week, rounds_planned=2,
-        seating_method=SeatingMethod.FUHING,
+        seating_method=SeatingMethod.FUHING, ruleset="hongkong",
     )
     for member in fuhing_members[1:13]:
         register(upcoming, member=member)
@@ -182,17 +189,23 @@ def _play_table(table: Table, hands: int, rng: random.Random) -> None:
     # At a table of 5 each player sits out once in every five hands, by the
     # schedule of the event's rule set.
     schedule = seating.five_player_schedule(table.round.event.ruleset)
+    winner_only = RULESETS[table.round.event.ruleset].value_entry.winner_only
     count = hands + hands // 4 if five else hands
     for number in range(1, count + 1):
         if five:
             seats = seating.five_player_seats(number, schedule)
             playing, east = [seats[wind] for wind in seating.WINDS], seats["E"]
         else:
+            # East as the table plays it: the rule set says when the winds move on.
             playing = positions
-            east = positions[(number - 1) % len(positions)]  # winds rotate every hand (N1)
+            east = next_deal(positions, dealt(table), schedule).east
         winner = None if rng.random() < 0.08 else rng.choice(playing)
-        values = {p: (rng.choices(WINNING_VALUES, WINNING_WEIGHTS)[0] if p == winner
-                      else rng.choice(LOSING_VALUES)) for p in playing}
+        if winner_only:
+            values = {p: rng.choices(WINNING_FAN, WINNING_FAN_WEIGHTS)[0] if p == winner else 0
+                      for p in playing}
+        else:
+            values = {p: (rng.choices(WINNING_VALUES, WINNING_WEIGHTS)[0] if p == winner
+                          else rng.choice(LOSING_VALUES)) for p in playing}
         discarder = None
         if winner is not None and rng.random() < 0.65:
             discarder = rng.choice([p for p in playing if p != winner])

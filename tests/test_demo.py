@@ -55,6 +55,9 @@ def test_it_builds_a_club_season_and_a_tournament_with_hands_played() -> None:
     assert club.members.count() == 40
     evenings = Event.objects.filter(club=club, kind=EventKind.EVENING, status=EventStatus.FINISHED)
     assert evenings.count() == SMALL.evenings
+    # Fu-Hing plays Hong Kong mahjong at its club evenings (seed 001): hands by the
+    # winner's fan; the tournament is played by the Dutch tournament rules.
+    assert set(evenings.values_list("ruleset", flat=True)) == {"hongkong"}
     tournament = Event.objects.get(kind=EventKind.TOURNAMENT)
     assert tournament.days == 2
     assert tournament.registrations.count() == SMALL.tournament_players
