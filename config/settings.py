@@ -9,6 +9,7 @@ with DEBUG on or without a real SECRET_KEY.
 from pathlib import Path
 
 import dj_database_url
+from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
@@ -43,6 +44,8 @@ INSTALLED_APPS = [
     "tournaments",
     "scoring",
     "exports",
+    "rankings",
+    "stats",
 ]
 
 MIDDLEWARE = [
@@ -233,6 +236,64 @@ EXPORTS_STALE_SECONDS = env_int("EXPORTS_STALE_SECONDS", 120, minimum=5)
 EXPORTS_MAX_ATTEMPTS = 3
 # Tests only: a pause per progress step, to stop a worker mid-export.
 EXPORTS_TEST_STEP_DELAY = float(env_str("EXPORTS_TEST_STEP_DELAY", "0") or 0)
+
+# --- National rankings (rankings/) -------------------------------------------
+
+# The formula's constants (rankings/formula.py; README "National rankings"),
+# by default the EMA's MERS method. RANKING_AGE_FACTORS and
+# RANKING_MIN_RESULTS can be set from the environment.
+
+
+def _env_numbers(name: str, default: tuple[float, ...]) -> tuple[float, ...]:
+    try:
+        values = tuple(float(item) for item in env_list(name)) or default
+    except ValueError:
+        raise ImproperlyConfigured(
+            f"{name} must be numbers separated by commas, e.g. 1,0.5.") from None
+    return values
+
+
+# Duration weight of a tournament of 1, 2, 3, ... days (the last for longer).
+RANKING_DAY_WEIGHTS = (1.0, 2.0, 3.0)
+# Players weight: (up to this many ranked players, weight); None: any more.
+RANKING_PLAYER_WEIGHTS = ((40, 0.0), (80, 0.5), (None, 1.0))
+# A factor per full year a result is older than the computation day; older
+# results no longer count: full weight for a year, half the next, then out.
+RANKING_AGE_FACTORS = _env_numbers("RANKING_AGE_FACTORS", (1.0, 0.5))
+# Counting results a player needs to be ranked.
+RANKING_MIN_RESULTS = env_int("RANKING_MIN_RESULTS", 2, minimum=1)
+# rating = share x part A + (1 - share) x part B.
+RANKING_PART_A_SHARE = 0.5
+# Part A: the best ceil(minimum + extra x (n - minimum)) of n results,
+# padded with results of 0 and weight RANKING_PADDING_WEIGHT up to minimum.
+RANKING_PART_A_MINIMUM = 5
+RANKING_PART_A_EXTRA = 0.8
+RANKING_PADDING_WEIGHT = 1.0
+# Part B: the best this many results.
+RANKING_PART_B_BEST = 4
+# The winner's base rank (and the rating's maximum).
+RANKING_SCALE = 1000.0
+# Changes within this many seconds give one recomputation (debounce).
+RANKING_DEBOUNCE_SECONDS = env_int("RANKING_DEBOUNCE_SECONDS", 5, minimum=0)
+# A requested recomputation that never ran (a lost task) stops blocking new
+# requests after this long.
+RANKING_PENDING_SECONDS = 600
+
+try:
+    from rankings.formula import RankingConfig as _RankingConfig
+
+    _RankingConfig(
+        scale=RANKING_SCALE, day_weights=RANKING_DAY_WEIGHTS,
+        player_weights=RANKING_PLAYER_WEIGHTS, age_factors=RANKING_AGE_FACTORS,
+        min_results=RANKING_MIN_RESULTS, part_a_share=RANKING_PART_A_SHARE,
+        part_a_minimum=RANKING_PART_A_MINIMUM, part_a_extra=RANKING_PART_A_EXTRA,
+        padding_weight=RANKING_PADDING_WEIGHT, part_b_best=RANKING_PART_B_BEST)
+except ValueError as _error:
+    raise ImproperlyConfigured(f"The ranking settings are not usable: {_error}") from None
+
+# Results age by the day: recompute every ranking each night (celery beat).
+CELERY_BEAT_SCHEDULE["rankings-nightly"] = {
+    "task": "rankings.recompute", "schedule": crontab(hour=3, minute=30)}
 
 # --- Production -------------------------------------------------------------
 

@@ -19,6 +19,8 @@ urlpatterns += i18n_patterns(
     path("clubs/", include("clubs.urls")),
     path("", include("tournaments.urls")),
     path("", include("exports.urls")),
+    path("", include("stats.urls")),
+    path("rankings/", include("rankings.urls")),
     path("admin/", admin.site.urls),
     prefix_default_language=False,
 )

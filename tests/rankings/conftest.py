@@ -1,0 +1,134 @@
+"""Finished tournaments made quickly for the ranking tests.
+
+A tournament here is an event with one closed round whose table results
+are written directly (the standings are read from them: higher score,
+better place); `finish_event` then finishes it as an organiser would.
+Nothing here starts a thread: `background` records what would have been
+started (and can run it in this thread instead).
+"""
+
+from __future__ import annotations
+
+import datetime
+import itertools
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from django.utils import translation
+
+from clubs.models import Club, Member
+from rankings import services
+from tournaments.models import (
+    Event,
+    EventKind,
+    EventStatus,
+    Registration,
+    Round,
+    RoundStatus,
+    Table,
+    TableResult,
+)
+from tournaments.services import finish_event
+
+TODAY = datetime.date(2031, 6, 1)
+
+_numbers = itertools.count(1)
+
+
+@pytest.fixture(autouse=True)
+def _english() -> Iterator[None]:
+    with translation.override("en"):
+        yield
+
+
+@dataclass
+class Background:
+    """What would have run in a daemon thread: (rule set, delay) pairs."""
+
+    started: list[tuple[str, float]] = field(default_factory=list)
+    run_inline: bool = False
+
+    def start(self, ruleset: str, delay: float) -> None:
+        self.started.append((ruleset, delay))
+        if self.run_inline:
+            services.run_requested(ruleset)
+
+
+@pytest.fixture(autouse=True)
+def background(monkeypatch: pytest.MonkeyPatch) -> Background:
+    recorder = Background()
+    monkeypatch.setattr(services, "_start_thread", recorder.start)
+    return recorder
+
+
+@pytest.fixture
+def club() -> Club:
+    return Club.objects.create(name="Fu-Hing", slug="fu-hing", city="Amsterdam")
+
+
+@pytest.fixture
+def other_club() -> Club:
+    return Club.objects.create(name="Philos", slug="philos", city="Utrecht")
+
+
+def member(club: Club, first_name: str, last_name: str = "Speler",
+           nmb_number: str | None = "auto") -> Member:
+    if nmb_number == "auto":
+        nmb_number = f"{next(_numbers):05d}"
+    return Member.objects.create(club=club, first_name=first_name, last_name=last_name,
+                                 nmb_number=nmb_number)
+
+
+@pytest.fixture
+def make_member(club: Club) -> Callable[..., Member]:
+    def make(first_name: str, last_name: str = "Speler", **fields: Any) -> Member:
+        return member(fields.pop("club", club), first_name, last_name, **fields)
+    return make
+
+
+Player = Member | str  # a member, or a guest by name
+
+
+def tournament(club: Club, order: Sequence[Player], *, day: datetime.date = TODAY,
+               days: int = 1, ruleset: str = "nts", kind: str = EventKind.TOURNAMENT,
+               guests_ranked: bool = True, finish: bool = True,
+               substitutes: Sequence[Player] = (), title: str = "") -> Event:
+    """A tournament whose final standings are `order` (best first, each a
+    place of its own; players given twice in a row share it: see `scores`),
+    plus substitutes (listed, never ranked) at the bottom."""
+    event = Event.objects.create(
+        club=club, kind=kind, title=title or f"Toernooi {next(_numbers)}",
+        start_date=day - datetime.timedelta(days=days - 1), days=days, ruleset=ruleset,
+        guests_ranked=guests_ranked, status=EventStatus.RUNNING)
+    round_ = Round.objects.create(event=event, number=1, status=RoundStatus.CLOSED)
+    table = Table.objects.create(round=round_, number=1)
+    registrations = [_register(event, player) for player in order]
+    replaced = registrations[0] if registrations else None
+    for index, registration in enumerate(registrations):
+        TableResult.objects.create(table=table, registration=registration,
+                                   score=1000 - 10 * index)
+    for player in substitutes:
+        substitute = _register(event, player, substitute_for=replaced)
+        TableResult.objects.create(table=table, registration=substitute, score=-1000)
+    if finish:
+        event = finish_event(event)
+    return event
+
+
+def tied(club: Club, groups: Sequence[Sequence[Member]], **options: Any) -> Event:
+    """A tournament whose standings are the groups, each group sharing a place."""
+    event = tournament(club, [], finish=False, **options)
+    table = Table.objects.get(round__event=event)
+    for index, players in enumerate(groups):
+        for player in players:
+            TableResult.objects.create(table=table, registration=_register(event, player),
+                                       score=1000 - 10 * index)
+    return finish_event(event)
+
+
+def _register(event: Event, player: Player, **fields: Any) -> Registration:
+    if isinstance(player, Member):
+        return Registration.objects.create(event=event, member=player, **fields)
+    return Registration.objects.create(event=event, guest_name=player, **fields)
