@@ -1,0 +1,26 @@
+"""Who a player is: a person, across clubs.
+
+A member of two clubs has two Member rows; when both carry the same NMB
+number they are one person. A person's key is "nmb-<number>" when the member
+has an NMB number, else "member-<member id>". Statistics are stored and
+shown per key (`/players/<key>/statistics/`).
+"""
+
+from __future__ import annotations
+
+NMB = "nmb-"
+MEMBER = "member-"
+
+
+def person_key(member_id: int, nmb_number: str | None) -> str:
+    return f"{NMB}{nmb_number}" if nmb_number else f"{MEMBER}{member_id}"
+
+
+def parse(key: str) -> tuple[str, str] | tuple[str, int] | None:
+    """("nmb", number) or ("member", id); None for anything else."""
+    if key.startswith(NMB) and len(key) > len(NMB):
+        return ("nmb", key[len(NMB):])
+    if key.startswith(MEMBER) and key[len(MEMBER):].isdigit():
+        return ("member", int(key[len(MEMBER):]))
+    return None
+
