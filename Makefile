@@ -58,6 +58,7 @@ bench: $(BENCH_STAMP)
 	$(PY) bench/engine.py
 	$(PY) bench/seating.py
 	$(PY) bench/exports.py
+	$(PY) bench/rankings.py
 
 # A real server (gunicorn) under load on loopback; about 2 minutes. Exits 1
 # when a target is missed. DATABASE_URL=postgres://... to run on PostgreSQL.
@@ -67,7 +68,7 @@ bench-web: $(BENCH_STAMP)
 lint: $(DEV_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy --strict scoring/engine
-	$(BIN)/mypy config clubs tournaments scoring exports
+	$(BIN)/mypy config clubs tournaments scoring exports rankings stats
 
 format: $(DEV_STAMP)
 	$(BIN)/ruff format .

@@ -2,7 +2,8 @@
 
 * `season_ranking`: the members' ranking over the season's club evenings;
 * `trophy_history`: who holds the rotating trophy (wisselbokaal) after each
-  evening, and who won it three times and keeps it.
+  evening, and who won it three times and keeps it;
+* `all_time_ranking`: the members' ranking over every season, from the two above.
 
 The season is a calendar year (seed 001, Huishoudelijk Reglement Art. 8: "Het
 speeljaar loopt van januari tot en met december"), so every evening given to
@@ -298,3 +299,121 @@ def trophy_history(
         holder=holder,
         wins=MappingProxyType(dict(wins)),
     )
+
+
+# --- The all-time ranking ------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class AllTimeRow:
+    """A member's club competition over every season.
+
+    seasons: seasons with at least one evening that counts;
+    evenings: evenings attended that count (the seasons' `attended`, summed);
+    table_points, score: the seasons' totals, summed: each season counted as
+        its ranking counts it (best n, attendance bonus, qualified or not);
+    best_position: the best position in any season ranking (None: never ranked);
+    season_wins: seasons finished in position 1 (shared or alone);
+    trophies_kept: rotating trophies won three times in a season and kept;
+    average: table points per evening attended, as played (every evening that
+        counts, without best n or the attendance bonus); None without evenings.
+    """
+
+    key: Key
+    name: str
+    position: int | None
+    seasons: int
+    evenings: int
+    table_points: Decimal
+    score: int
+    best_position: int | None
+    season_wins: int
+    trophies_kept: int
+    average: Decimal | None
+
+
+AVERAGE_PLACES = Decimal("0.01")
+
+
+def all_time_ranking(
+    evenings: Iterable[tuple[Evening, Key | None]],
+    options: SeasonOptions | None = None,
+    names: Mapping[Key, str] | None = None,
+) -> list[AllTimeRow]:
+    """The all-time ranking over the club evenings of every season, each given
+    with its winner (as `evening_winner` finds it): the seasons are ranked by
+    `season_ranking` and their trophies followed by `trophy_history`, then
+    summed per member and ranked by table points, then score; equal totals
+    share a position (1, 2, 2, 4). Every member with a result on any evening
+    is listed; one without an evening that counts has no position.
+    """
+    options = options or SeasonOptions()
+    names = names or {}
+    by_year: dict[int, list[tuple[Evening, Key | None]]] = {}
+    for evening, winner in evenings:
+        by_year.setdefault(evening.date.year, []).append((evening, winner))
+
+    members: dict[Key, None] = {}
+    seasons: dict[Key, int] = {}
+    attended: dict[Key, int] = {}
+    points: dict[Key, Decimal] = {}
+    scores: dict[Key, int] = {}
+    best: dict[Key, int] = {}
+    wins: dict[Key, int] = {}
+    kept: dict[Key, int] = {}
+    played_points: dict[Key, Decimal] = {}
+    for year in sorted(by_year):
+        ordered = sorted(by_year[year], key=lambda item: item[0].date)
+        for row in season_ranking((evening for evening, _ in ordered), options, names):
+            members.setdefault(row.key)
+            points[row.key] = points.get(row.key, Decimal(0)) + row.table_points
+            scores[row.key] = scores.get(row.key, 0) + row.score
+            attended[row.key] = attended.get(row.key, 0) + row.attended
+            if row.attended:
+                seasons[row.key] = seasons.get(row.key, 0) + 1
+            if row.position is not None:
+                best[row.key] = min(best.get(row.key, row.position), row.position)
+                if row.position == 1:
+                    wins[row.key] = wins.get(row.key, 0) + 1
+        for evening, _ in ordered:
+            if evening.players >= options.min_players:
+                for member, result in evening.results.items():
+                    played_points[member] = (
+                        played_points.get(member, Decimal(0)) + result.table_points)
+        for trophy in trophy_history([(e.date, winner) for e, winner in ordered]).kept:
+            kept[trophy.member] = kept.get(trophy.member, 0) + 1
+
+    rows = {
+        key: AllTimeRow(
+            key=key,
+            name=names.get(key, str(key)),
+            position=None,
+            seasons=seasons.get(key, 0),
+            evenings=attended[key],
+            table_points=points[key],
+            score=scores[key],
+            best_position=best.get(key),
+            season_wins=wins.get(key, 0),
+            trophies_kept=kept.get(key, 0),
+            average=(
+                (played_points[key] / attended[key]).quantize(AVERAGE_PLACES)
+                if attended[key] else None
+            ),
+        )
+        for key in members
+    }
+    ranked = standings(
+        (
+            StandingRow(
+                key=row.key,
+                name=row.name,
+                table_points=row.table_points,
+                score=row.score,
+                rounds_played=row.evenings,
+                ranked=row.evenings > 0,
+            )
+            for row in rows.values()
+        ),
+        order=ORDER_TABLE_POINTS,
+    )
+    return [dataclasses.replace(rows[row.key], position=row.position) for row in ranked]

@@ -179,3 +179,28 @@ def _trophy_without_start(club: Club, year: int) -> season.TrophyHistory:
 def member_names(club: Club) -> dict[int, str]:
     """Display names by member id, for the keys of the season's results."""
     return {member.pk: member.full_name for member in club.members.all()}
+
+
+def _season_years(club: Club) -> list[int]:
+    """The years in which the club has a club evening with a closed round."""
+    from tournaments.models import Event, EventKind, RoundStatus
+
+    return sorted({day.year for day in Event.objects.filter(
+        club=club, kind=EventKind.EVENING, rounds__status=RoundStatus.CLOSED,
+    ).dates("start_date", "year")})
+
+
+def all_time_standings(club: Club) -> list[season.AllTimeRow]:
+    """The all-time ranking of the club's members over its club evenings of
+    every season (clubs/season.py `all_time_ranking`), keyed by member id.
+    Each season is read as its season page reads it (the same evenings, the
+    club's season options, the trophy's winners); guests and other clubs'
+    members are not listed. One query for the seasons, then three per season."""
+    options = season_options(club)
+    evenings: list[tuple[season.Evening, int | str | None]] = []
+    names: dict[int | str, str] = {}
+    for year in _season_years(club):
+        for evening in _season_evenings(club, year):
+            evenings.append((evening.evening, evening.winner))
+            names.update(evening.names)
+    return season.all_time_ranking(evenings, options, names)

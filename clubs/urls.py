@@ -14,4 +14,5 @@ urlpatterns = [
          name="member_import_confirm"),
     path("<slug:slug>/season/", views.season, name="season"),
     path("<slug:slug>/season/<int:year>/", views.season, name="season_year"),
+    path("<slug:slug>/all-time/", views.all_time, name="all_time"),
 ]

@@ -1,4 +1,5 @@
-"""Club pages: the organiser's clubs and members, and the public season ranking.
+"""Club pages: the organiser's clubs and members, and the public season and
+all-time rankings.
 
 Views translate HTTP to service calls. Every club is fetched through
 clubs/access.py, so no view can forget the permission check; services raise
@@ -174,3 +175,13 @@ def season(request: HttpRequest, slug: str, year: int | None = None) -> HttpResp
         "next_year": year + 1 if year < today.year else None,
     }
     return render(request, "clubs/season.html", context)
+
+
+@require_GET
+def all_time(request: HttpRequest, slug: str) -> HttpResponse:
+    """Public: the club competition over every season."""
+    club = get_object_or_404(Club, slug=slug)
+    return render(request, "clubs/all_time.html", {
+        "club": club,
+        "rows": services.all_time_standings(club),
+    })

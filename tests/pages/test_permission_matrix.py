@@ -85,6 +85,7 @@ MATRIX: list[Row] = [
     Row("clubs:member_import_confirm", "POST", ORGANISER_POST),
     Row("clubs:season", "GET", PUBLIC),
     Row("clubs:season_year", "GET", PUBLIC),
+    Row("clubs:all_time", "GET", PUBLIC),
     Row("tournaments:list", "GET", ORGANISER),
     Row("tournaments:create", "GET", ORGANISER),
     Row("tournaments:create", "POST", "200 200 404 404 404 404 302"),
@@ -144,6 +145,18 @@ MATRIX: list[Row] = [
     Row("tournaments:api_hand_confirm", "POST", SCOREKEEPER),
     Row("tournaments:api_seats", "POST", SCOREKEEPER),
     Row("tournaments:api_history", "GET", SCOREKEEPER),
+    # Statistics (stats/): public like the standings. A member without results
+    # in a published event (carol, NMB 1001) has no public page: 404 for all,
+    # so member numbers cannot be tried to list members (tests/stats check 200).
+    Row("stats:player", "GET", "404 404 404 404 404 404 404"),
+    Row("stats:club", "GET", PUBLIC),
+    Row("stats:event", "GET", PUBLIC),
+    Row("stats:event", "GET", DRAFT, variant="draft"),
+    # National rankings (rankings/): public. Nothing is computed in this world,
+    # so a player's page is not found for anyone (tests/rankings check 200).
+    Row("rankings:index", "GET", PUBLIC),
+    Row("rankings:ruleset", "GET", PUBLIC),
+    Row("rankings:player", "GET", "404 404 404 404 404 404 404"),
 ]
 
 
@@ -230,6 +243,9 @@ FIXED: dict[str, dict[str, Any]] = {
     "tournaments:registration_action": {"action": "withdraw"},
     "tournaments:round_action": {"action": "swap"},
 }
+FIXED["stats:player"] = {"key": "nmb-1001"}  # carol
+FIXED["rankings:ruleset"] = {"ruleset": "nts"}
+FIXED["rankings:player"] = {"ruleset": "nts", "key": "nmb-1001"}  # carol
 POST_DATA: dict[str, Callable[[World, str], dict[str, Any]]] = {
     "set_language": lambda world, variant: {"language": "en", "next": "/"},
     "tournaments:round_add": lambda world, variant: {"seating_method": "random"},
