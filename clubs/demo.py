@@ -119,6 +119,18 @@ def _build(organiser: User, member_user: User, size: DemoSize) -> None:
         )
         _play(evening, attending, rounds=2, hands=size.hands_per_table, rng=rng)
 
+    # Two earlier tournaments at Groene Hart, so players have the two results
+    # the national ranking needs (and an older one counts at half weight).
+    everyone = fuhing_members + visitors
+    for title, days_ago in (("Goudse Kaastoernooi", 400), ("Groene Hart Voorjaarstoernooi", 200)):
+        earlier = create_event(
+            groene_hart, kind=EventKind.TOURNAMENT, title=title, venue="Gouda",
+            start_date=today - datetime.timedelta(days=days_ago), days=1,
+            rounds_planned=max(size.tournament_rounds - 2, 2), ranking_order="score",
+        )
+        _play(earlier, rng.sample(everyone, min(len(everyone), size.tournament_players)),
+              rounds=max(size.tournament_rounds - 2, 2), hands=size.hands_per_table, rng=rng)
+
     tournament = create_event(
         fuhing, kind=EventKind.TOURNAMENT, title="Achterhoeks Mahjongtoernooi",
         venue="Sporthal De Meene, Varsseveld", start_date=today - datetime.timedelta(days=40),

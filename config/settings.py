@@ -294,6 +294,10 @@ except ValueError as _error:
 # Results age by the day: recompute every ranking each night (celery beat).
 CELERY_BEAT_SCHEDULE["rankings-nightly"] = {
     "task": "rankings.recompute", "schedule": crontab(hour=3, minute=30)}
+# Statistics follow every change in the background; the nightly run from
+# scratch is a safety net for a change a worker missed (a broker that was down).
+CELERY_BEAT_SCHEDULE["stats-nightly"] = {
+    "task": "stats.recompute_all", "schedule": crontab(hour=3, minute=45)}
 
 # --- Production -------------------------------------------------------------
 

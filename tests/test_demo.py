@@ -58,7 +58,7 @@ def test_it_builds_a_club_season_and_a_tournament_with_hands_played() -> None:
     # Fu-Hing plays Hong Kong mahjong at its club evenings (seed 001): hands by the
     # winner's fan; the tournament is played by the Dutch tournament rules.
     assert set(evenings.values_list("ruleset", flat=True)) == {"hongkong"}
-    tournament = Event.objects.get(kind=EventKind.TOURNAMENT)
+    tournament = Event.objects.get(kind=EventKind.TOURNAMENT, title="Achterhoeks Mahjongtoernooi")
     assert tournament.days == 2
     assert tournament.registrations.count() == SMALL.tournament_players
     for event in [*evenings, tournament]:
@@ -83,3 +83,15 @@ def test_the_default_demo_is_the_size_the_issue_asks_for() -> None:
     # 40 members (fixed), a season of evenings, a 2-day tournament of 64 players.
     assert DemoSize().tournament_players == 64
     assert DemoSize().evenings >= 10
+
+
+@pytest.mark.django_db
+def test_the_demo_has_a_national_ranking_and_statistics() -> None:
+    """Three finished tournaments: players with two results are ranked (issue 7)."""
+    from rankings import services as rankings
+    from stats import services as stats
+
+    load_demo(SMALL)
+    run = rankings.recompute("nts")
+    assert run.entries.count() > 0
+    assert stats.recompute_all() > 0
