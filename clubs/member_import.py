@@ -34,6 +34,7 @@ members in between is shown before anything is written.
 
 from __future__ import annotations
 
+import codecs
 import csv
 import datetime
 import hashlib
@@ -247,21 +248,61 @@ def _xlsx_rows(data: bytes) -> Iterator[list[Any]]:
     except Exception:  # openpyxl raises many kinds for a damaged file
         raise ValidationError(_("The file cannot be read as an Excel workbook (.xlsx).")) \
             from None
+    unreadable = ValidationError(_("The file cannot be read as an Excel workbook (.xlsx)."))
     try:
-        sheet = workbook.worksheets[0]
-        for values in sheet.iter_rows(max_col=MAX_COLUMNS, values_only=True):
+        # A damaged sheet shows only when its rows are read (a cell that is
+        # no number, a column beyond ZZZ, broken XML): refused like a damaged file.
+        try:
+            rows = workbook.worksheets[0].iter_rows(max_col=MAX_COLUMNS, values_only=True)
+        except Exception:
+            raise unreadable from None
+        while True:
+            try:
+                values = next(rows)
+            except StopIteration:
+                return
+            except Exception:
+                raise unreadable from None
             yield list(values)
     finally:
         workbook.close()
 
 
+def _utf16(data: bytes) -> str | None:
+    """The UTF-16 encoding `data` is in (Excel's "Unicode text"), or None:
+    by its byte order mark, else by the zero bytes every other byte of
+    mostly Latin text has."""
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return "utf-16"
+    sample = data[:4096]
+    if len(sample) < 4:
+        return None
+    even, odd = sample[0::2], sample[1::2]
+    if odd.count(0) > len(odd) * 0.4 and even.count(0) < len(even) * 0.1:
+        return "utf-16-le"
+    if even.count(0) > len(even) * 0.4 and odd.count(0) < len(odd) * 0.1:
+        return "utf-16-be"
+    return None
+
+
 def _decode(data: bytes) -> str:
-    # UTF-8 (with or without a byte order mark), else Windows-1252: what
-    # Excel on a Dutch Windows saves as "CSV (gescheiden door lijstscheidingsteken)".
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return data.decode("cp1252", errors="replace")
+    # UTF-8 (with or without a byte order mark), UTF-16, else Windows-1252:
+    # what Excel on a Dutch Windows saves as "CSV (gescheiden door
+    # lijstscheidingsteken)". NUL characters left mean a file that is no
+    # text at all (and no database stores them in a name).
+    encoding = _utf16(data)
+    if encoding is not None:
+        text = data.decode(encoding, errors="replace")
+    else:
+        try:
+            text = data.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            text = data.decode("cp1252", errors="replace")
+    if "\x00" in text:
+        raise ValidationError(_(
+            "The file cannot be read as text: save the list as \"CSV UTF-8\" or as an Excel "
+            "workbook (.xlsx)."))
+    return text
 
 
 def _csv_rows(text: str, delimiter: str) -> list[list[str]]:

@@ -25,6 +25,11 @@ class GameForm(forms.Form):
                 code="json",
                 params={"problem": exc.msg, "line": exc.lineno, "column": exc.colno},
             ) from None
+        except (ValueError, RecursionError):
+            # Nested thousands deep, or a number of more than 4300 digits.
+            raise ValidationError(
+                _("This is not valid JSON: it is nested too deeply or holds a number that is "
+                  "too long."), code="json") from None
         if not isinstance(game, dict):
             raise ValidationError(
                 _("Paste one game: a JSON object, starting with { and ending with }."),

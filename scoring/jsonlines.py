@@ -40,6 +40,10 @@ def parse_line(raw: bytes, number: int) -> Game:
         game = json.loads(text.rstrip("\r\n"))
     except json.JSONDecodeError as exc:
         raise BadLine(f"line {number}: not valid JSON: {exc.msg} (column {exc.colno})") from None
+    except RecursionError:
+        raise BadLine(f"line {number}: not valid JSON: nested too deeply") from None
+    except ValueError as exc:  # e.g. a number of more than 4300 digits
+        raise BadLine(f"line {number}: not valid JSON: {exc}") from None
     if not isinstance(game, dict):
         raise BadLine(f"line {number}: a game must be a JSON object, not {_json_kind(game)}")
     return game

@@ -91,7 +91,9 @@ def json_body(request: HttpRequest) -> dict[str, Any]:
     """The request's JSON object; a ValidationError (400) for anything else."""
     try:
         body = json.loads(request.body)
-    except (ValueError, UnicodeDecodeError):
+    except (ValueError, UnicodeDecodeError, RecursionError):
+        # RecursionError: arrays nested thousands deep; ValueError also for
+        # a number of more than 4300 digits.
         raise ValidationError(_("The request is not JSON.")) from None
     if not isinstance(body, dict):
         raise ValidationError(_("The request must be a JSON object."))

@@ -7,6 +7,7 @@ view can forget the permission check. Every change is a POST; a service's
 ValidationError is shown on the page (status 400) and changes nothing.
 """
 
+import hashlib
 from collections.abc import Callable
 from typing import Any
 
@@ -536,6 +537,15 @@ STANDINGS_PER_PAGE = 50
 STANDINGS_QUERY = {"after", "club", "sort", "page"}
 
 
+def _cacheable_query(request: HttpRequest) -> bool:
+    """Whether the standings' sort and page are ones its links make."""
+    columns = set(StandingsTable.base_columns)
+    sort = request.GET.get("sort", "")
+    page = request.GET.get("page", "")
+    return (not sort or sort.removeprefix("-") in columns) and (
+        not page or (page.isascii() and page.isdigit() and len(page) <= 4))
+
+
 def _standings_context(request: HttpRequest, event: Event) -> dict[str, Any]:
     """The standings table, filtered by club, sorted and paginated as asked:
     after a closed round (`?after=`), or live (closed rounds plus the hands
@@ -568,10 +578,15 @@ def _standings_context(request: HttpRequest, event: Event) -> dict[str, Any]:
 
     # The rendered table is the same for every reader of the same query in
     # the same language; other query parameters would end up in its links.
-    if set(request.GET) <= STANDINGS_QUERY:
+    # The query is what a visitor typed: hashed into the key (a cache key
+    # holds no spaces or control characters), and only cached when every
+    # value is one the page offers (no cache entry per made-up value).
+    if set(request.GET) <= STANDINGS_QUERY and _cacheable_query(request) \
+            and club_filter.form.is_valid():
         query = "&".join(f"{key}={request.GET[key]}" for key in sorted(request.GET))
+        digest = hashlib.sha256(query.encode()).hexdigest()[:32]
         html = results_cache.cached(
-            event.pk, f"standings-html:{get_language()}:{query}", table_html)
+            event.pk, f"standings-html:{get_language()}:{digest}", table_html)
     else:
         html = table_html()
     return {

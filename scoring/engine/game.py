@@ -60,7 +60,9 @@ def _score(game: object) -> dict[str, Any]:
         raise InvalidGame("options must be an object of option names and values")
     options = ruleset.resolve_options(options_given)
     prevailing = game.get("prevailing_wind")
-    if prevailing not in WIND_OF_SEAT:
+    # Seats and names are strings; anything else (a list is not even
+    # hashable) is refused before it is looked up.
+    if not isinstance(prevailing, str) or prevailing not in WIND_OF_SEAT:
         raise InvalidGame(f"prevailing_wind must be one of E, S, W, N, got {prevailing!r}")
 
     players = _players(game.get("players"), ruleset)
@@ -237,7 +239,7 @@ def _meld(seat: str, index: int, spec: object) -> Meld:
 def _winner(winner: object, hands: Mapping[str, Any]) -> str | None:
     if winner is None:
         return None
-    if winner not in hands:
+    if not isinstance(winner, str) or winner not in hands:
         raise InvalidGame(f"winner must be a seat at the table or null, got {winner!r}")
     return str(winner)
 
@@ -246,7 +248,8 @@ def _dead(dead: object, hands: Mapping[str, Any], winner: str | None,
           ruleset: RuleSet) -> frozenset[str]:
     if dead is None:
         return frozenset()
-    if not isinstance(dead, list) or any(seat not in hands for seat in dead):
+    if not isinstance(dead, list) or any(not isinstance(seat, str) or seat not in hands
+                                         for seat in dead):
         raise InvalidGame(f"dead must be a list of seats at the table, got {dead!r}")
     if winner is not None and winner in dead and not ruleset.wins_while_dead(hands[winner]):
         raise InvalidGame(
@@ -296,13 +299,13 @@ def _win(game: Mapping[str, Any], hands: Mapping[str, Any], winner: str | None,
     tiles_given = isinstance(hand, PlayerHand)
     if source is None and tiles_given:
         raise InvalidGame(f"{who} won: give win_source ({', '.join(WIN_SOURCES)})")
-    if source is not None and source not in WIN_SOURCES:
+    if source is not None and (not isinstance(source, str) or source not in WIN_SOURCES):
         raise InvalidGame(f"{who}: win_source must be one of {', '.join(WIN_SOURCES)}, "
                           f"got {source!r}")
     if source in (DISCARD, ROBBED_KONG):
         if discarder is None:
             raise InvalidGame(f"{who} won on a {source.replace('_', ' ')}: give the discarder")
-        if discarder not in hands:
+        if not isinstance(discarder, str) or discarder not in hands:
             raise InvalidGame(f"discarder must be a seat at the table, got {discarder!r}")
         if discarder == winner:
             raise InvalidGame(f"{who} cannot win on their own discard")

@@ -342,3 +342,80 @@ def test_the_matrix(row: Row, world: World) -> None:
         if before is not None:
             assert snapshot() == before, f"{role} changed something with a refused {url}"
     assert not wrong, f"{row.method} {url}: " + "; ".join(wrong)
+
+
+# --- Password reset by e-mail (README "Security") -----------------------------
+# Public, also for who is logged in: the form (an empty one is shown again
+# with its error, nothing sent), the "check your e-mail" page, a link with a
+# wrong token (the "not valid" page) and the final page. Appended to MATRIX in
+# place, so the parametrisation above sees these rows too.
+
+MATRIX.extend([
+    Row("password_reset", "GET", PUBLIC),
+    Row("password_reset", "POST", PUBLIC),
+    Row("password_reset_done", "GET", PUBLIC),
+    Row("password_reset_confirm", "GET", PUBLIC),
+    Row("password_reset_complete", "GET", PUBLIC),
+])
+FIXED["password_reset_confirm"] = {"uidb64": "MQ", "token": "not-a-token"}
+OPEN_POSTS.add("password_reset")
+
+
+# --- Every export kind, asked for by every role --------------------------------
+# exports:ask is one URL for every kind of export; its rows above try two
+# kinds. Here every kind of the registry: who may have it asks (302 to the
+# job's page; 400 for the bond's exports, which wait for the finished
+# event), everyone else gets 404 and no job is stored.
+
+def _export_expected(kind: Any) -> str:
+    from exports import registry
+
+    if kind.audience == registry.VIEWER:
+        return "302 302 302 302 302 302 302"
+    if kind.audience == registry.SELF:  # carol's own season sheet
+        return "302 302 404 404 404 302 404"
+    if kind.precheck:  # the event is not finished yet: refused input
+        return "400 400 404 404 404 404 404"
+    return "302 302 404 404 404 404 404"
+
+
+def _export_object(kind: Any, world: World) -> int:
+    from exports import registry
+
+    base = world.kwargs[""]
+    if kind.scope == registry.EVENT:
+        return int(base["event_id"])
+    if kind.scope == registry.ROUND:
+        return int(base["round_id"])
+    if kind.scope == registry.CLUB:
+        return int(world.event.club_id)
+    member = world.users["member"].member  # type: ignore[union-attr]
+    return int(member.pk)
+
+
+def _export_kinds() -> list[Any]:
+    from exports import registry
+
+    return list(registry.KINDS.values())
+
+
+@pytest.mark.parametrize("kind", _export_kinds(), ids=lambda kind: kind.name)
+def test_every_export_kind_is_asked_for_only_by_who_may_have_it(kind: Any, world: World) -> None:
+    url = reverse("exports:ask", kwargs={"kind": kind.name})
+    expected = dict(zip(ROLES, (int(status) for status in _export_expected(kind).split()),
+                        strict=True))
+    wrong = []
+    for role in ROLES:
+        client = Client()
+        user = world.users[role]
+        if user is not None:
+            client.force_login(user)
+        else:
+            client.get(reverse("home"))  # an anonymous visitor has a session (a cookie)
+        before = snapshot()
+        response = client.post(url, {"object_id": _export_object(kind, world), "year": 2031})
+        if response.status_code != expected[role]:
+            wrong.append(f"{role}: {response.status_code}, expected {expected[role]}")
+        if expected[role] != 302:
+            assert snapshot() == before, f"{role} stored a job with a refused {kind.name}"
+    assert not wrong, f"{kind.name}: " + "; ".join(wrong)

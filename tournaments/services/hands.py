@@ -89,12 +89,16 @@ class VersionConflict(ValidationError):
 
 
 def _position(value: Any, role: str) -> int:
-    if isinstance(value, bool):
-        value = None
-    try:
-        position = int(value)
-    except (TypeError, ValueError):
-        position = -1
+    # A whole number (or its digits as text); never a boolean or a fraction
+    # (1.5 is no seat, where int() would make it seat 1).
+    position = -1
+    if isinstance(value, int) and not isinstance(value, bool):
+        position = value
+    elif isinstance(value, str):
+        try:
+            position = int(value)
+        except ValueError:
+            pass
     if not 0 <= position <= 4:
         raise ValidationError(_("The %(role)s must be a seat position 0-4, not %(value)s.") % {
             "role": role, "value": json.dumps(value)})

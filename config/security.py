@@ -1,0 +1,126 @@
+"""Pieces of the site's security that settings alone cannot say (README
+"Security"): the login-throttling backend and the client's address it
+counts by, the page a locked-out login gets, the password-reset
+confirmation that also lifts a lockout, and refusing an over-large request
+before anything reads it.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+from collections.abc import Callable
+from typing import Any
+
+from axes.backends import AxesStandaloneBackend  # type: ignore[import-untyped]
+from django.conf import settings
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.forms import AuthenticationForm
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+
+# What a locked-out login answers: Too Many Requests, with the login page.
+LOCKED_OUT = 429
+
+
+class AxesBackend(AxesStandaloneBackend):  # type: ignore[misc]
+    """django-axes' backend for logins that come with a request (the login
+    pages). `authenticate()` without one (a script, the shell, the test
+    client's login) has no client to throttle: it goes on to the next
+    backend instead of failing with AxesBackendRequestParameterRequired."""
+
+    def authenticate(self, request: HttpRequest | None, username: str | None = None,
+                     password: str | None = None, **kwargs: Any) -> None:
+        if request is None:
+            return None
+        return super().authenticate(  # type: ignore[no-any-return]
+            request, username, password, **kwargs)
+
+
+def client_ip(request: HttpRequest) -> str | None:
+    """The address a request comes from, for django-axes.
+
+    REMOTE_ADDR, unless TRUST_X_FORWARDED_FOR is set: then the right-most
+    address of X-Forwarded-For, the one the reverse proxy in front of the app
+    added itself (a client can put anything in the header, but only to the
+    left of it). Set it only behind exactly one proxy that appends to
+    X-Forwarded-For; without a proxy a client could choose its address and
+    so escape the lockout.
+    """
+    if settings.TRUST_X_FORWARDED_FOR:
+        forwarded = [part.strip() for part in
+                     request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")]
+        if forwarded and forwarded[-1]:
+            try:
+                return str(ipaddress.ip_address(forwarded[-1]))
+            except ValueError:
+                pass  # not an address: fall back to the connection's
+    return request.META.get("REMOTE_ADDR") or None
+
+
+def lockout_response(request: HttpRequest, original_response: HttpResponse | None = None,
+                     credentials: dict[str, Any] | None = None) -> HttpResponse:
+    """The login page with the lockout message (AXES_LOCKOUT_CALLABLE).
+
+    The status is 429; the form is empty but for the user name, so the page
+    is the one the user knows, with the way out (wait, or set a new password
+    by e-mail) spelled out."""
+    username = str((credentials or {}).get("username") or request.POST.get("username", ""))
+    cooloff = settings.AXES_COOLOFF_TIME
+    minutes = max(1, round(cooloff.total_seconds() / 60)) if cooloff else None
+    form = AuthenticationForm(request, initial={"username": username})
+    return render(request, "registration/login.html", {
+        "form": form, "locked_out": True, "cooloff_minutes": minutes,
+        "next": request.POST.get("next", request.GET.get("next", "")),
+    }, status=LOCKED_OUT)
+
+
+class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
+    """Django's view; a new password also ends a lockout of that user."""
+
+    def form_valid(self, form: Any) -> HttpResponse:
+        from axes.utils import reset  # type: ignore[import-untyped]
+
+        response = super().form_valid(form)
+        reset(username=form.user.get_username())
+        return response
+
+
+# Bodies over the limit are read and thrown away up to this size, so the
+# browser gets the page instead of a connection reset; bigger ones are not
+# read at all (the server closes the connection; a reverse proxy should
+# stop them first, e.g. nginx's client_max_body_size).
+DRAIN_AT_MOST = 64 * 1024 * 1024
+CHUNK = 64 * 1024
+
+
+class RequestSizeMiddleware:
+    """Refuse a request whose body is over settings.MAX_REQUEST_BYTES before
+    anything parses it (the CSRF check reads every form, and a multipart
+    form's file would be spooled to a temporary file first): a page saying
+    so, with status 413. The member import's own limit (2 MB) is checked by
+    its form for files just under this one."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        try:
+            length = int(request.META.get("CONTENT_LENGTH") or 0)
+        except ValueError:
+            length = 0
+        limit = settings.MAX_REQUEST_BYTES
+        if length <= limit:
+            return self.get_response(request)
+        if length <= DRAIN_AT_MOST:
+            while request.read(CHUNK):
+                pass
+        size = limit // (1024 * 1024)
+        if "/api/" in request.path:  # the score-entry page reads JSON errors
+            response: HttpResponse = JsonResponse(
+                {"error": _("The request is larger than %(size)s MB.") % {"size": size}},
+                status=413)
+        else:
+            response = render(request, "too_large.html", {"size": size, "back": request.path},
+                              status=413)
+        return response
