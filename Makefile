@@ -1,4 +1,4 @@
-# make run | make test | make bench | make lint | make clean
+# make run | make test | make bench | make lint | make prod | make clean
 # The first target run creates .venv (Python 3.11, else python3) and installs the
 # project; the stamp file makes later runs skip pip until pyproject.toml changes.
 
@@ -12,15 +12,18 @@ PIP := $(PY) -m pip install --quiet --disable-pip-version-check
 BOOTSTRAP_PYTHON := $(shell command -v python3.11 || command -v python3)
 DEV_STAMP := $(VENV)/.installed-dev
 BENCH_STAMP := $(VENV)/.installed-bench
+PROD_STAMP := $(VENV)/.installed-production
 
-.PHONY: help run test bench bench-web lint format messages clean redis-server
+.PHONY: help run test bench bench-web soak lint format messages clean redis-server prod
 
 help:
 	@echo "make run    start the site on http://127.0.0.1:8000 with a demo login"
 	@echo "make test   lint, type-check the engine, run the tests"
 	@echo "make bench  benchmark the scoring engine, seating and the exports"
 	@echo "make bench-web  load-test standings and hand submission on gunicorn"
+	@echo "make soak   soak and fault runs on PostgreSQL, Redis, gunicorn and Celery (~20 min)"
 	@echo "make lint   ruff, and mypy over the engine (strict) and the apps"
+	@echo "make prod   production on this host: gunicorn, Celery worker and beat (README)"
 	@echo "make clean  remove caches and collected static files"
 
 $(PY):
@@ -32,6 +35,10 @@ $(DEV_STAMP): pyproject.toml | $(PY)
 
 $(BENCH_STAMP): pyproject.toml $(DEV_STAMP)
 	$(PIP) -e '.[dev,bench]'
+	@touch $@
+
+$(PROD_STAMP): pyproject.toml | $(PY)
+	$(PIP) -e '.[production]'
 	@touch $@
 
 run: $(DEV_STAMP)
@@ -65,10 +72,17 @@ bench: $(BENCH_STAMP)
 bench-web: $(BENCH_STAMP)
 	$(PY) bench/web.py $(if $(DATABASE_URL),--database-url $(DATABASE_URL),)
 
+# Reliability (bench/soak.py): a throwaway PostgreSQL cluster (needs Debian's
+# postgresql binaries), Redis, gunicorn, a Celery worker and beat on loopback;
+# a 10-minute soak, then four fault runs; about 20 minutes. Exits 1 when a
+# target is missed. Options through SOAK_ARGS, e.g. SOAK_ARGS="--minutes 2 --json".
+soak: $(BENCH_STAMP) redis-server
+	$(PY) bench/soak.py $(SOAK_ARGS)
+
 lint: $(DEV_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy --strict scoring/engine
-	$(BIN)/mypy config clubs tournaments scoring exports rankings stats
+	$(BIN)/mypy config clubs tournaments scoring exports rankings stats operations
 
 format: $(DEV_STAMP)
 	$(BIN)/ruff format .
@@ -80,6 +94,16 @@ format: $(DEV_STAMP)
 messages: $(DEV_STAMP)
 	$(PY) manage.py makemessages --locale nl --add-location file --ignore 'staticfiles/*' --ignore 'bench/*' --ignore 'tests/*'
 	$(PY) manage.py compilemessages --locale nl --ignore '.venv' --ignore 'staticfiles'
+
+# Production on this host (README "Production"): refuses, saying what to set,
+# unless DATABASE_URL is postgres://... and CELERY_BROKER_URL redis://...;
+# then installs the `production` extra, runs check --deploy, migrate and
+# collectstatic, and gunicorn (WEB_BIND, WEB_WORKERS), a Celery worker and
+# Celery beat until Ctrl-C or SIGTERM (operations/prod.py).
+prod: | $(PY)
+	@$(PY) -m operations.prod check
+	@$(MAKE) --no-print-directory $(PROD_STAMP)
+	@exec $(PY) -m operations.prod run
 
 clean:
 	find . -path ./$(VENV) -prune -o -type d -name __pycache__ -exec rm -rf {} +

@@ -6,10 +6,12 @@ DJANGO_ENV=production switches to production defaults and refuses to start
 with DEBUG on or without a real SECRET_KEY.
 """
 
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
 from celery.schedules import crontab
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
@@ -40,24 +42,37 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_tables2",
     "django_filters",
+    # Login throttling (README "Security").
+    "axes",
+    "csp",
     "clubs",
     "tournaments",
     "scoring",
     "exports",
     "rankings",
     "stats",
+    # Running an installation: backups (export_data, import_data), `make prod`.
+    "operations",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Before whitenoise, so static files get the headers too (an SVG opened
+    # on its own is a document).
+    "csp.middleware.CSPMiddleware",
+    "django_permissions_policy.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
+    # Before anything reads a request's body (the CSRF check does).
+    "config.security.RequestSizeMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last: turns a locked-out login into the login page with the lockout message.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -131,6 +146,108 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
+# The axes backend first: it refuses a locked-out login before the password
+# is even checked (README "Security").
+AUTHENTICATION_BACKENDS = [
+    "config.security.AxesBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+
+# --- Security (README "Security") ---------------------------------------------
+
+# Login throttling (django-axes): after LOGIN_FAILURE_LIMIT failed logins for
+# one user name from one address, that pair is refused (even with the right
+# password) for LOGIN_COOLOFF_MINUTES; other users and other addresses are
+# not affected. Only failures are stored (no log of every login).
+AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 5, minimum=1)
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("LOGIN_COOLOFF_MINUTES", 15, minimum=1))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_DISABLE_ACCESS_LOG = True
+# The login page with the lockout message (429), not a bare error page.
+AXES_LOCKOUT_CALLABLE = "config.security.lockout_response"
+# The client's address: REMOTE_ADDR, or behind a reverse proxy that sets
+# X-Forwarded-For itself, the address that proxy saw (config/security.py).
+AXES_CLIENT_IP_CALLABLE = "config.security.client_ip"
+TRUST_X_FORWARDED_FOR = env_bool("TRUST_X_FORWARDED_FOR", False)
+
+# Password reset by e-mail: the link is valid for a day and only once.
+PASSWORD_RESET_TIMEOUT = 24 * 60 * 60
+
+# Request bodies: the biggest the site takes is a member list of up to 2 MB
+# (clubs/member_import.py) with its form. A bigger body is refused before it
+# is parsed (config.security.RequestSizeMiddleware, 413 with a page saying
+# so); the limits below are Django's own, for what gets through.
+MAX_REQUEST_BYTES = 2 * 1024 * 1024 + 256 * 1024
+DATA_UPLOAD_MAX_MEMORY_SIZE = MAX_REQUEST_BYTES  # form fields and JSON bodies
+FILE_UPLOAD_MAX_MEMORY_SIZE = MAX_REQUEST_BYTES  # an upload up to this is kept in memory
+DATA_UPLOAD_MAX_NUMBER_FIELDS = 1000
+DATA_UPLOAD_MAX_NUMBER_FILES = 1
+
+# Headers on every response (SecurityMiddleware, XFrameOptionsMiddleware,
+# django-csp, django-permissions-policy).
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+# Scripts and styles only from the site's own static files: no inline
+# scripts, style attributes or event handlers in any template
+# (tests/security/test_headers.py checks them); charts and QR codes are
+# inline SVG, which needs nothing more.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "worker-src": [SELF],
+        "manifest-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [NONE],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    },
+}
+# Browser features the site never uses, refused for it and anything it embeds.
+PERMISSIONS_POLICY: dict[str, list[str]] = {
+    feature: [] for feature in (
+        "accelerometer", "autoplay", "bluetooth", "browsing-topics", "camera",
+        "display-capture", "geolocation", "gyroscope", "hid", "magnetometer", "microphone",
+        "midi", "payment", "serial", "usb")
+}
+SESSION_COOKIE_HTTPONLY = True
+SESSION_COOKIE_SAMESITE = "Lax"
+CSRF_COOKIE_SAMESITE = "Lax"
+# The score-entry page reads the CSRF token from the cookie (static/js/
+# score-entry.js); HttpOnly would not protect it anyway (Django's docs).
+CSRF_COOKIE_HTTPONLY = False
+LANGUAGE_COOKIE_SAMESITE = "Lax"
+
+# --- E-mail -------------------------------------------------------------------
+
+# Development prints mails on the console unless EMAIL_HOST is set;
+# production sends them by SMTP (EMAIL_HOST, by default a mail server on
+# this machine).
+EMAIL_HOST = env_str("EMAIL_HOST", "localhost")
+EMAIL_PORT = env_int("EMAIL_PORT", 25, minimum=1)
+EMAIL_HOST_USER = env_str("EMAIL_HOST_USER")
+EMAIL_HOST_PASSWORD = env_str("EMAIL_HOST_PASSWORD")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
+EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", False)
+if EMAIL_USE_TLS and EMAIL_USE_SSL:
+    raise ImproperlyConfigured(
+        "EMAIL_USE_TLS (STARTTLS, usually port 587) and EMAIL_USE_SSL (usually port 465) "
+        "exclude each other: set one of them.")
+# A mail server that does not answer must not hang the page that sends.
+EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 10, minimum=1)
+DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "webmaster@localhost")
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
+EMAIL_BACKEND = (
+    "django.core.mail.backends.smtp.EmailBackend" if PRODUCTION or env_str("EMAIL_HOST")
+    else "django.core.mail.backends.console.EmailBackend")
+
 # --- Internationalisation ---------------------------------------------------
 
 LANGUAGE_CODE = "nl"
@@ -153,7 +270,9 @@ STANDINGS_POLL_SECONDS = 10
 # --- Static files (served by whitenoise) -------------------------------------
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+# Where `collectstatic` puts the files whitenoise serves (STATIC_ROOT: e.g. a
+# directory outside a read-only checkout).
+STATIC_ROOT = Path(env_str("STATIC_ROOT", str(BASE_DIR / "staticfiles")))
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
@@ -320,6 +439,7 @@ if PRODUCTION:
 
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
+    LANGUAGE_COOKIE_SECURE = True
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
     SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 31_536_000, minimum=0)
     # These two bind every subdomain too, so they are a per-domain decision.

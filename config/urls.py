@@ -3,7 +3,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import URLPattern, URLResolver, include, path
 
-from config import views
+from config import security, views
 
 urlpatterns: list[URLPattern | URLResolver] = [
     # set_language: POST a language code, get redirected to the same page in it.
@@ -15,6 +15,16 @@ urlpatterns += i18n_patterns(
     path("", views.home, name="home"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    # Password reset by e-mail (Django's views; templates in registration/).
+    # The same page follows whether or not an account has the address.
+    path("accounts/password/reset/", auth_views.PasswordResetView.as_view(
+        email_template_name="registration/password_reset_email.txt"), name="password_reset"),
+    path("accounts/password/reset/sent/", auth_views.PasswordResetDoneView.as_view(),
+         name="password_reset_done"),
+    path("accounts/password/reset/<uidb64>/<token>/", security.PasswordResetConfirmView.as_view(),
+         name="password_reset_confirm"),
+    path("accounts/password/reset/done/", auth_views.PasswordResetCompleteView.as_view(),
+         name="password_reset_complete"),
     path("scoring/", include("scoring.urls")),
     path("clubs/", include("clubs.urls")),
     path("", include("tournaments.urls")),

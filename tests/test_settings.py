@@ -198,6 +198,13 @@ def test_it_accepts_proper_production_settings() -> None:
     assert "whitenoise" in values["STORAGES"]["staticfiles"]["BACKEND"]
 
 
+def test_static_files_go_where_static_root_says() -> None:
+    code = "from django.conf import settings; print(settings.STATIC_ROOT)"
+    assert run_python(code, {}).stdout.strip() == str(BASE_DIR / "staticfiles")
+    assert run_python(code, {"STATIC_ROOT": "/srv/mahjong/static"}).stdout.strip() == (
+        "/srv/mahjong/static")
+
+
 def test_it_trusts_the_proxy_header_only_when_told() -> None:
     values = load_settings(**PRODUCTION, TRUST_X_FORWARDED_PROTO="true")
     assert values["SECURE_PROXY_SSL_HEADER"] == ["HTTP_X_FORWARDED_PROTO", "https"]
@@ -230,10 +237,28 @@ def test_it_refuses_production_without_allowed_hosts() -> None:
     assert "ALLOWED_HOSTS" in refusal(**env)
 
 
-def test_it_passes_the_deployment_checks_in_production() -> None:
+# What `make prod` and the README's deployment set besides the minimum
+# (production refuses to start without PRODUCTION's three).
+BOND_WIDE = {
+    "DATABASE_URL": "postgres://mahjong:secret@db.example:5432/mahjong",
+    "CACHE_URL": "redis://redis.example:6379/1",
+    "CELERY_BROKER_URL": "redis://redis.example:6379/0",
+    "CSRF_TRUSTED_ORIGINS": "https://mahjong.example",
+    "TRUST_X_FORWARDED_PROTO": "on",
+    "STATIC_ROOT": "/srv/mahjong/static",
+    "WEB_RULESETS": "nts",
+}
+
+
+@pytest.mark.parametrize("deployment", [
+    pytest.param({}, id="minimal"),
+    pytest.param(BOND_WIDE, id="bond-wide"),
+])
+def test_it_passes_the_deployment_checks_in_production(deployment: dict[str, str]) -> None:
     # Subdomains and preloading are the deployer's choice; with them on,
     # Django's deployment checks have nothing left to warn about.
-    env = {**PRODUCTION, "SECURE_HSTS_INCLUDE_SUBDOMAINS": "on", "SECURE_HSTS_PRELOAD": "on"}
+    env = {**PRODUCTION, **deployment, "SECURE_HSTS_INCLUDE_SUBDOMAINS": "on",
+           "SECURE_HSTS_PRELOAD": "on"}
     code = "import sys; from django.core.management import execute_from_command_line; execute_from_command_line(sys.argv)"
     process = subprocess.run(
         [sys.executable, "-c", code, "check", "--deploy", "--fail-level", "WARNING"],
