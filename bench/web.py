@@ -86,6 +86,20 @@ def random_hand(rng: random.Random) -> dict[str, Any]:
     return {"values": values, "winner": winner, "discarder": discarder}
 
 
+def login_session(user: Any) -> str:
+    """A logged-in session for `user`, made directly in the session store (no login
+    form, no password): its key is the `sessionid` cookie of a client."""
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+    from django.contrib.sessions.backends.db import SessionStore
+
+    store = SessionStore()
+    store[SESSION_KEY] = str(user.pk)
+    store[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+    store[HASH_SESSION_KEY] = user.get_session_auth_hash()
+    store.create()
+    return str(store.session_key)
+
+
 @dataclass
 class Loaded:
     event_id: int
@@ -94,10 +108,8 @@ class Loaded:
     hands_round_8: int
 
 
-def load(seed: int = 2026) -> Loaded:
-    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+def load(seed: int = 2026, players: int = PLAYERS) -> Loaded:
     from django.contrib.auth.models import User
-    from django.contrib.sessions.backends.db import SessionStore
     from django.db import transaction
     from django.utils import timezone
 
@@ -132,11 +144,11 @@ def load(seed: int = 2026) -> Loaded:
         club.organisers.add(organiser)
         members = Member.objects.bulk_create(
             Member(club=club, first_name=f"Speler{i:03d}", last_name=f"Bench {tag}")
-            for i in range(PLAYERS))
+            for i in range(players))
         event = create_event(
             club, kind=EventKind.TOURNAMENT, title=f"Bench tournament {tag}",
             start_date=datetime.date.today(), days=2, rounds_planned=ROUNDS,
-            ranking_order="score", max_places=PLAYERS)
+            ranking_order="score", max_places=players)
         registrations = [r.pk for r in Registration.objects.bulk_create(
             Registration(event=event, member=m) for m in members)]
         rounds = Round.objects.bulk_create(
@@ -144,7 +156,7 @@ def load(seed: int = 2026) -> Loaded:
                   status=RoundStatus.CLOSED if n < ROUNDS else RoundStatus.STARTED,
                   started_at=now, closed_at=now if n < ROUNDS else None)
             for n in range(1, ROUNDS + 1))
-        tables_per_round = PLAYERS // 4
+        tables_per_round = players // 4
         tables = Table.objects.bulk_create(
             Table(round=r, number=t) for r in rounds for t in range(1, tables_per_round + 1))
         seats: dict[int, list[int]] = {}  # table id -> registration ids by position
@@ -248,14 +260,8 @@ def load(seed: int = 2026) -> Loaded:
             Scorekeeper(user=u, event=event, table_number=t)
             for t, u in enumerate(keepers, start=1))
         round_8 = [t for t in tables if t.round.number == ROUNDS]
-        sessions = {}
-        for table, user in zip(round_8, keepers, strict=True):
-            store = SessionStore()
-            store[SESSION_KEY] = str(user.pk)
-            store[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
-            store[HASH_SESSION_KEY] = user.get_session_auth_hash()
-            store.create()
-            sessions[table.pk] = store.session_key
+        sessions = {table.pk: login_session(user)
+                    for table, user in zip(round_8, keepers, strict=True)}
     return Loaded(event.pk, [t.pk for t in round_8], sessions,
                   PRELOADED_ROUND_8 * len(round_8))
 
@@ -269,17 +275,21 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_server(database_url: str, port: int, workers: int) -> subprocess.Popen[bytes]:
+def start_server(database_url: str, port: int, workers: int, *,
+                 env: dict[str, str] | None = None, args: tuple[str, ...] = (),
+                 output: Any = None) -> subprocess.Popen[bytes]:
+    """gunicorn on HOST:port, once it answers. `env` adds to the environment, `args`
+    to gunicorn's command line; `output` (a file) takes its stdout and stderr."""
     gunicorn = Path(sys.executable).with_name("gunicorn")
     if not gunicorn.exists():
         subprocess.run([sys.executable, "-m", "pip", "install", "-q", "gunicorn>=23,<24"],
                        check=True)
     env = {**os.environ, "DATABASE_URL": database_url, "DEBUG": "false",
-           "DJANGO_SETTINGS_MODULE": "config.settings"}
+           "DJANGO_SETTINGS_MODULE": "config.settings", **(env or {})}
     process = subprocess.Popen(
         [str(gunicorn), "config.wsgi:application", "--bind", f"{HOST}:{port}",
-         "--workers", str(workers), "--log-level", "warning"],
-        cwd=ROOT, env=env, start_new_session=True)
+         "--workers", str(workers), "--log-level", "warning", *args],
+        cwd=ROOT, env=env, start_new_session=True, stdout=output, stderr=output)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         if process.poll() is not None:
@@ -347,6 +357,7 @@ class Client:
             self.conn = http.client.HTTPConnection(HOST, self.port, timeout=30)
             raise
         ms = (time.perf_counter() - start) * 1000
+        self.headers = response.headers  # the last answer's, for a caller that wants them
         for value in response.headers.get_all("Set-Cookie") or []:
             name, _, rest = value.partition("=")
             self.cookies[name.strip()] = rest.split(";", 1)[0]

@@ -18,15 +18,32 @@ content.
 
 While one process recomputes a changed value, the others keep serving the
 previous one instead of all recomputing it at once (a lock in the cache,
-`add`); the previous value is at most one computation old. The cache must
-be shared by every app process (settings.CACHES: the database or Redis),
-never process memory.
+`add`); the previous value is at most one computation old. A value
+computed in a request that was served such a previous value of the same
+event (the standings table, rendered from the standings data) is not
+stored: it may be built on the previous value, and stored under the current
+generation it would be served until the next change. The cache must be
+shared by every app process (settings.CACHES: the database or Redis), never
+process memory.
+
+A cache server that cannot be reached (Redis down: Django's RedisCache
+raises redis-py's errors) never fails a request: changes are saved without
+telling it, and each process computes values itself, keeping each for up to
+OUTAGE_SECONDS (the page polls every 10 s) so that hundreds of readers do
+not recompute the standings on every request; a change made in the process
+drops its event's values at once. A process that missed the cache gives
+every event a new generation as soon as it reaches it again, so nothing
+computed before the outage is served after it (Redis may come back with its
+old data, generations included).
 """
 
 from __future__ import annotations
 
 import functools
 import hashlib
+import logging
+import threading
+import time
 import uuid
 from collections.abc import Callable
 from pathlib import Path
@@ -34,9 +51,49 @@ from typing import Any, TypeVar
 
 from django.core.cache import cache, caches
 from django.core.cache.backends.db import DatabaseCache
+from django.core.signals import request_started
 from django.db import transaction
 
 T = TypeVar("T")
+
+logger = logging.getLogger(__name__)
+
+
+def _cache_errors() -> tuple[type[Exception], ...]:
+    try:
+        from redis.exceptions import RedisError
+    except ImportError:  # pragma: no cover (redis is a dependency)
+        return (OSError,)
+    return (RedisError, OSError)
+
+
+# What a cache server that cannot be reached raises.
+CACHE_ERRORS = _cache_errors()
+# This process could not reach the cache since it last gave every event a
+# new generation (it may have missed telling it of a change).
+_missed = False
+# While the cache cannot be reached: (event id, part) -> (when, value) of
+# what this process computed, served for up to OUTAGE_SECONDS.
+OUTAGE_SECONDS = 10
+_outage_values: dict[tuple[int, str], tuple[float, Any]] = {}
+
+# Per thread, for the request it serves: event id -> the generation under
+# which it was served a previous value (another process was computing).
+_served_previous = threading.local()
+
+
+def _new_request(**kwargs: Any) -> None:
+    _served_previous.events = {}
+
+
+request_started.connect(_new_request, dispatch_uid="results-cache-new-request")
+
+
+def _previous_served() -> dict[int, str]:
+    if not hasattr(_served_previous, "events"):
+        _served_previous.events = {}
+    return _served_previous.events  # type: ignore[no-any-return]
+
 
 _EVERYWHERE = "results:generation:all"
 # Long enough for the slowest computation of a large event, short enough that
@@ -59,34 +116,81 @@ def _in_database() -> bool:
     return isinstance(caches["default"], DatabaseCache)
 
 
-def _set_generation(key: str) -> None:
+def _unreachable(error: Exception) -> None:
+    global _missed
+    if not _missed:
+        logger.warning("results cache unreachable, computing without it: %r", error)
+    _missed = True
+
+
+def _write_generation(key: str) -> None:
+    try:
+        cache.set(key, _new_generation(), None)
+    except CACHE_ERRORS as error:
+        _unreachable(error)
+
+
+def _outage_value(event_id: int, part: str, compute: Callable[[], T]) -> T:
+    now = time.monotonic()
+    kept = _outage_values.get((event_id, part))
+    if kept is not None and now - kept[0] < OUTAGE_SECONDS:
+        return kept[1]  # type: ignore[no-any-return]
+    value = compute()
+    _outage_values[(event_id, part)] = (now, value)
+    return value
+
+
+def _forget_outage_values(event_id: int | None) -> None:
+    """Drop what this process computed during an outage, of one event or all."""
+    if event_id is None:
+        _outage_values.clear()
+    for key in [key for key in _outage_values if key[0] == event_id]:
+        _outage_values.pop(key, None)
+
+
+def _set_generation(key: str, event_id: int | None) -> None:
     # In the database cache the new generation is written in the change's
     # own transaction: it becomes visible exactly when the change does, and
     # a rollback takes it back. A cache outside the database (Redis) gets
     # one now (so a test's never-committed transaction sees it too) and
     # another once the change commits: whatever a reader computed in
     # between, under the first, is never served after the commit.
-    cache.set(key, _new_generation(), None)
+    # An unreachable cache: the change is saved all the same (see the module).
+    _forget_outage_values(event_id)
+    _write_generation(key)
     if not _in_database():
-        transaction.on_commit(lambda: cache.set(key, _new_generation(), None))
+        def committed() -> None:
+            _forget_outage_values(event_id)
+            _write_generation(key)
+
+        transaction.on_commit(committed)
 
 
 def changed(event_id: int) -> None:
     """The event's results changed (call inside the transaction that changes
     them)."""
-    _set_generation(_event_key(event_id))
+    _set_generation(_event_key(event_id), event_id)
 
 
 def changed_everywhere() -> None:
     """Something every event shows changed (a club's or a member's name)."""
-    _set_generation(_EVERYWHERE)
+    _set_generation(_EVERYWHERE, None)
 
 
 def generation(event_id: int) -> str:
     """The event's current generation; a missing one (an empty or cleared
     cache) is created, so nothing computed before the cache was lost counts."""
+    global _missed
     keys = [_EVERYWHERE, _event_key(event_id)]
     found = cache.get_many(keys)
+    if _missed:
+        # Reachable again after this process missed it: whatever changes it
+        # could not tell, nothing computed before is served any more.
+        found[_EVERYWHERE] = _new_generation()
+        cache.set(_EVERYWHERE, found[_EVERYWHERE], None)
+        _missed = False
+        _outage_values.clear()
+        logger.warning("results cache reachable again: every event gets a new generation")
     for key in keys:
         if key not in found:
             # add: if another process created it meanwhile, use theirs.
@@ -114,21 +218,36 @@ def code_stamp() -> str:
 
 def cached(event_id: int, part: str, compute: Callable[[], T]) -> T:
     """`compute()` for the event's current generation, from the cache when
-    it holds it. `part` names what is computed (e.g. "live", "after:3")."""
-    current = generation(event_id)
+    it holds it. `part` names what is computed (e.g. "live", "after:3").
+    Without a reachable cache, what this process computed in the last
+    OUTAGE_SECONDS."""
     key = f"results:{code_stamp()}:{event_id}:{part}"
-    kept: tuple[str, Any] | None = cache.get(key)
-    if kept is not None and kept[0] == current:
-        return kept[1]  # type: ignore[no-any-return]
     lock = f"{key}:computing"
-    locked = cache.add(lock, 1, LOCK_SECONDS)
+    try:
+        current = generation(event_id)
+        kept: tuple[str, Any] | None = cache.get(key)
+        if kept is not None and kept[0] == current:
+            return kept[1]  # type: ignore[no-any-return]
+        locked = cache.add(lock, 1, LOCK_SECONDS)
+    except CACHE_ERRORS as error:
+        _unreachable(error)
+        return _outage_value(event_id, part, compute)
     if kept is not None and not locked:
         # Another process is computing the new value: serve the last one.
+        _previous_served()[event_id] = current
         return kept[1]  # type: ignore[no-any-return]
     try:
         value = compute()
-        cache.set(key, (current, value), KEEP_SECONDS)
+        try:
+            # Not when it may be built on a previous value (see the module).
+            if _previous_served().get(event_id) != current:
+                cache.set(key, (current, value), KEEP_SECONDS)
+        except CACHE_ERRORS as error:  # lost while computing: the value is still good
+            _unreachable(error)
     finally:
         if locked:
-            cache.delete(lock)
+            try:
+                cache.delete(lock)
+            except CACHE_ERRORS as error:
+                _unreachable(error)
     return value
