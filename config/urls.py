@@ -34,3 +34,6 @@ urlpatterns += i18n_patterns(
     path("admin/", admin.site.urls),
     prefix_default_language=False,
 )
+
+# A database outage answers 503 with a clear message, not the 500 page.
+handler500 = "config.errors.server_error"
