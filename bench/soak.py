@@ -638,7 +638,7 @@ class Load:
     outcomes go to `rec`, their submissions to `ledger`."""
 
     def __init__(self, args: argparse.Namespace, port: int, world: World, ledger: Ledger,
-                 run: str, exports_every: float = 0.0) -> None:
+                 run: str, exports_every: float = 0.0, exports_until: float = 0.0) -> None:
         self.args = args
         self.port = port
         self.world = world
@@ -652,6 +652,7 @@ class Load:
         self.threads: list[threading.Thread] = []
         self.writers_busy = 0
         self.exports_every = exports_every
+        self.exports_until = exports_until  # no export asked later (run time, seconds)
         self.exports: list[dict[str, Any]] = []
 
     def start(self) -> None:
@@ -859,6 +860,8 @@ class Load:
         kinds = ("standings_pdf", "hand_log_xlsx")
         count = 0
         while not self.stop_new.wait(self.exports_every if count else 30):
+            if self.rec.now() + 45 > self.exports_until:
+                return  # no time left to follow one to its end
             kind = kinds[count % len(kinds)]
             count += 1
             self.exports.append(export(self.port, self.world, kind, self.rec,
@@ -1317,11 +1320,11 @@ class Runner:
             return seen
 
         cold = mark(0.0)
+        total = self.args.minutes * 60
         load = Load(self.args, self.stack.port, self.world, self.ledger, name,
-                    exports_every=0.0 if self.args.smoke else 120.0)
+                    exports_every=0.0 if self.args.smoke else 120.0, exports_until=total)
         timeline: list[tuple[float, str]] = [(0.0, "load started")]
         load.start()
-        total = self.args.minutes * 60
         warm_at = min(60.0, total / 4)
         self._wait_until(load, warm_at)
         warm = end = mark(load.rec.now())
