@@ -6,12 +6,14 @@ a table has not finished, then with the table points shown)."""
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
+from django.db import OperationalError
 
 from tests.scoring_entry.conftest import (  # noqa: F401
     new_id,
@@ -67,11 +69,24 @@ def enter_values(page: Any, values: dict[int, int], winner: int) -> None:
 def save(table: Table, user: User, values: dict[int, int], winner: int) -> Hand:
     """A hand saved at the table by a scorekeeper's device (the service the
     score-entry page's API calls)."""
-    table.refresh_from_db()
-    hand, _created = submit_hand(table, game_input=values_input(values, winner=winner),
-                                 submission_id=new_id(), expected_version=table.version,
-                                 user=user)
-    return hand
+    submission_id = new_id()
+    for attempt in range(100):
+        table.refresh_from_db()
+        try:
+            hand, _created = submit_hand(table, game_input=values_input(values, winner=winner),
+                                         submission_id=submission_id,
+                                         expected_version=table.version, user=user)
+            return hand
+        except OperationalError as error:
+            # The tests' in-memory SQLite is shared with the live server's
+            # thread through SQLite's shared cache, where a write that meets
+            # a page's poll reading the same table fails at once ("database
+            # table is locked") instead of waiting as a file database does.
+            # The service rolled back, so sending again is what a device does.
+            if "locked" not in str(error) or attempt == 99:
+                raise
+            time.sleep(0.05)
+    raise AssertionError("unreachable")
 
 
 def test_the_standings_follow_a_saved_hand_without_a_reload(

@@ -155,8 +155,10 @@ def test_the_thread_takes_everything_asked_meanwhile(
         monkeypatch: pytest.MonkeyPatch, caplog: Any) -> None:
     done: list[int] = []
     release = threading.Event()
+    working = threading.Event()
 
     def recompute(event_id: int) -> None:
+        working.set()
         release.wait(5)
         if event_id == 3:
             raise RuntimeError("broken event")  # logged; the others still run
@@ -165,6 +167,9 @@ def test_the_thread_takes_everything_asked_meanwhile(
     monkeypatch.setattr(services, "recompute_event", recompute)
     thread = background.start_thread(1)
     assert thread.daemon and thread.name == "stats-recompute"
+    # Once the thread has taken event 1 (asked before, 2 would be taken with
+    # it, and asked again after that, rightly recomputed twice).
+    assert working.wait(5)
     # Asked while the thread works: the same thread takes them, once each.
     assert background.start_thread(2) is thread
     assert background.start_thread(3) is thread
