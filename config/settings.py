@@ -303,8 +303,14 @@ if not CACHE_URL:
                           "LOCATION": "django_cache",
                           "OPTIONS": {"MAX_ENTRIES": 5000}}}
 elif CACHE_URL.startswith(("redis://", "rediss://")):
+    # A Redis that hangs (a full disk, a network that drops packets) must
+    # fail a cache call within these seconds, not hold the request: the
+    # results cache then computes without it (see results_cache).
+    CACHE_TIMEOUT_SECONDS = env_int("CACHE_TIMEOUT_SECONDS", 2, minimum=1)
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
-                          "LOCATION": CACHE_URL}}
+                          "LOCATION": CACHE_URL,
+                          "OPTIONS": {"socket_connect_timeout": CACHE_TIMEOUT_SECONDS,
+                                      "socket_timeout": CACHE_TIMEOUT_SECONDS}}}
 else:
     raise ImproperlyConfigured(
         f"CACHE_URL={CACHE_URL!r}: use a redis:// URL, or leave it empty for the database.")

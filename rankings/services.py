@@ -42,6 +42,7 @@ from rankings.conf import ranking_config
 from rankings.models import RankingEntry, RankingResult, RankingRun, RunStatus
 from scoring.engine import RULESETS
 from tournaments.models import Event, EventKind, EventStatus, Registration
+from tournaments.services.results_cache import CACHE_ERRORS
 from tournaments.services.standings import event_standings
 
 logger = logging.getLogger(__name__)
@@ -433,5 +434,9 @@ def run_requested(ruleset: str | None = None) -> list[RankingRun]:
 
 def state(ruleset: str) -> dict[str, Any]:
     """Whether a recomputation of the rule set is waiting or running."""
-    found = cache.get_many([_pending_key(ruleset), _running_key(ruleset)])
+    try:
+        found = cache.get_many([_pending_key(ruleset), _running_key(ruleset)])
+    except CACHE_ERRORS:  # Redis down: the ranking page still shows the ranking
+        logger.warning("ranking %s: recomputation state unknown (cache unreachable)", ruleset)
+        found = {}
     return {"pending": _pending_key(ruleset) in found, "running": _running_key(ruleset) in found}

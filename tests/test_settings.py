@@ -100,7 +100,12 @@ def test_its_cache_is_shared_by_every_process() -> None:
     assert cache["BACKEND"] == "django.core.cache.backends.db.DatabaseCache"
     redis = load_settings(CACHE_URL="redis://localhost:6379/1")["CACHES"]["default"]
     assert redis == {"BACKEND": "django.core.cache.backends.redis.RedisCache",
-                     "LOCATION": "redis://localhost:6379/1"}
+                     "LOCATION": "redis://localhost:6379/1",
+                     "OPTIONS": {"socket_connect_timeout": 2, "socket_timeout": 2}}
+    # A Redis that hangs fails a call after the timeout instead of holding the
+    # request (tests/pages/test_cache_outage.py).
+    slow = load_settings(CACHE_URL="redis://localhost:6379/1", CACHE_TIMEOUT_SECONDS="5")
+    assert slow["CACHES"]["default"]["OPTIONS"]["socket_timeout"] == 5
 
 
 def test_it_refuses_a_cache_that_is_not_redis() -> None:

@@ -316,3 +316,23 @@ def test_a_flag_left_by_a_process_that_ended_is_taken_over(
     settings.CELERY_TASK_ALWAYS_EAGER = False
     services.cache.set("rankings:pending:nts", f"{host}|{ended.stdout.strip()}|then", 60)
     assert services.request_recompute(["nts"]) == []
+
+
+def test_with_the_cache_down_the_ranking_page_still_shows(
+        club: Club, make_member: MakeMember, background: Background,
+        django_capture_on_commit_callbacks: Any, settings: Any, client: Any) -> None:
+    background.run_inline = True
+    players = four(make_member)
+    tournament(club, players)
+    with django_capture_on_commit_callbacks(execute=True):
+        finish_event(tournament(club, players[::-1], finish=False))
+    assert services.current_run("nts") is not None
+    # Redis (the cache) refuses every connection: "waiting" and "running"
+    # are unknown, shown as neither; the ranking itself is in the database.
+    settings.CACHES = {"default": {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": "redis://127.0.0.1:9/1",
+        "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1}}}
+    assert services.state("nts") == {"pending": False, "running": False}
+    response = client.get("/en/rankings/nts/")
+    assert response.status_code == 200 and "Anna" in response.content.decode()

@@ -27,11 +27,14 @@ shared by every app process (settings.CACHES: the database or Redis), never
 process memory.
 
 A cache server that cannot be reached (Redis down: Django's RedisCache
-raises redis-py's errors) never fails a request: changes are saved without
+raises redis-py's errors; Redis hanging: the socket timeouts of
+settings.CACHES raise them) never fails a request: changes are saved without
 telling it, and each process computes values itself, keeping each for up to
 OUTAGE_SECONDS (the page polls every 10 s) so that hundreds of readers do
 not recompute the standings on every request; a change made in the process
-drops its event's values at once. A process that missed the cache gives
+drops its event's values at once. After a failure a process leaves the cache
+alone for RETRY_SECONDS, so a hanging server costs one request per process a
+timeout now and then, not every request. A process that missed the cache gives
 every event a new generation as soon as it reaches it again, so nothing
 computed before the outage is served after it (Redis may come back with its
 old data, generations included).
@@ -72,6 +75,10 @@ CACHE_ERRORS = _cache_errors()
 # This process could not reach the cache since it last gave every event a
 # new generation (it may have missed telling it of a change).
 _missed = False
+# When (time.monotonic()) this process last failed to reach the cache; it
+# tries again RETRY_SECONDS later.
+_failed_at = float("-inf")
+RETRY_SECONDS = 10
 # While the cache cannot be reached: (event id, part) -> (when, value) of
 # what this process computed, served for up to OUTAGE_SECONDS.
 OUTAGE_SECONDS = 10
@@ -117,13 +124,22 @@ def _in_database() -> bool:
 
 
 def _unreachable(error: Exception) -> None:
-    global _missed
+    global _missed, _failed_at
     if not _missed:
         logger.warning("results cache unreachable, computing without it: %r", error)
     _missed = True
+    _failed_at = time.monotonic()
+
+
+def _leaving_alone() -> bool:
+    """The cache failed this process a moment ago: do not wait for it again
+    yet (it stays missed, so it gets new generations once reached)."""
+    return _missed and time.monotonic() - _failed_at < RETRY_SECONDS
 
 
 def _write_generation(key: str) -> None:
+    if _leaving_alone():
+        return
     try:
         cache.set(key, _new_generation(), None)
     except CACHE_ERRORS as error:
@@ -144,7 +160,7 @@ def _forget_outage_values(event_id: int | None) -> None:
     """Drop what this process computed during an outage, of one event or all."""
     if event_id is None:
         _outage_values.clear()
-    for key in [key for key in _outage_values if key[0] == event_id]:
+    for key in [key for key in list(_outage_values) if key[0] == event_id]:
         _outage_values.pop(key, None)
 
 
@@ -223,6 +239,8 @@ def cached(event_id: int, part: str, compute: Callable[[], T]) -> T:
     OUTAGE_SECONDS."""
     key = f"results:{code_stamp()}:{event_id}:{part}"
     lock = f"{key}:computing"
+    if _leaving_alone():
+        return _outage_value(event_id, part, compute)
     try:
         current = generation(event_id)
         kept: tuple[str, Any] | None = cache.get(key)
