@@ -243,6 +243,27 @@ def run_job(job_id: int) -> None:
 
 # --- Keeping jobs honest -----------------------------------------------------------------
 
+# A running job beats every HEARTBEAT_EVERY seconds and a sent one is taken
+# by an idle worker at once: this long without either, its asker is told
+# why the page does not move (the upkeep acts only after
+# EXPORTS_STALE_SECONDS, and runs once a minute).
+SILENT_SECONDS = 15
+
+
+def delay_note(job: ExportJob, now: datetime.datetime | None = None) -> str:
+    """Why a job that should be moving is not, for its asker; "" if it is."""
+    now = now or timezone.now()
+    silent = datetime.timedelta(seconds=SILENT_SECONDS)
+    within = {"minutes": -(-(settings.EXPORTS_STALE_SECONDS + 60) // 60)}
+    if job.status == JobStatus.RUNNING and job.heartbeat_at and now - job.heartbeat_at > silent:
+        return _("No sign of the export for %(seconds)s seconds. If the export service "
+                 "stopped, the export starts again by itself within %(minutes)s minutes.") % {
+            "seconds": int((now - job.heartbeat_at).total_seconds()), **within}
+    if job.status == JobStatus.QUEUED and job.sent_at and now - job.sent_at > silent:
+        return _("The export service is busy or not running; the export waits its turn. "
+                 "If it was lost, it is sent again by itself within %(minutes)s minutes.") % within
+    return ""
+
 
 @dataclass(frozen=True)
 class Maintenance:
@@ -254,8 +275,8 @@ class Maintenance:
 
 def maintain(now: datetime.datetime | None = None) -> Maintenance:
     """Run again (or fail, after EXPORTS_MAX_ATTEMPTS) the jobs whose worker
-    stopped beating; send again what the broker refused; delete expired
-    jobs and their files."""
+    stopped beating; send again what the broker refused or lost; delete
+    expired jobs and their files."""
     now = now or timezone.now()
     stale = now - datetime.timedelta(seconds=settings.EXPORTS_STALE_SECONDS)
     restarted = failed = resent = 0
@@ -275,6 +296,14 @@ def maintain(now: datetime.datetime | None = None) -> Maintenance:
                                       created_at__lt=now - datetime.timedelta(seconds=5))
     for job_id in list(unsent.values_list("pk", flat=True)):
         resent += send(job_id)
+    # Sent, but never started: the broker lost the message (Redis restarted
+    # without its data, a queue purged). A queue that is merely long gets a
+    # second message per job, which `_start` ignores once the job has run.
+    lost = ExportJob.objects.filter(status=JobStatus.QUEUED, sent_at__lt=stale)
+    for job_id, sent_at in list(lost.values_list("pk", "sent_at")):
+        if ExportJob.objects.filter(pk=job_id, status=JobStatus.QUEUED,
+                                    sent_at=sent_at).update(sent_at=None):
+            resent += send(job_id)
     deleted, _by_model = ExportJob.objects.filter(expires_at__lt=now).delete()
     return Maintenance(restarted=restarted, failed=failed, resent=resent, deleted=deleted)
 

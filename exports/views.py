@@ -68,7 +68,8 @@ def ask(request: HttpRequest, kind: str) -> HttpResponse:
 def _context(job: ExportJob) -> dict[str, Any]:
     kind = registry.get(job.kind)
     return {"job": job, "kind": kind, "statuses": JobStatus,
-            "finished": job.status in (JobStatus.DONE, JobStatus.FAILED)}
+            "finished": job.status in (JobStatus.DONE, JobStatus.FAILED),
+            "delay_note": services.delay_note(job)}
 
 
 @require_GET

@@ -161,6 +161,53 @@ def test_with_the_broker_down_the_job_waits_and_says_so(
     assert _job().status == JobStatus.DONE
 
 
+def test_a_job_whose_message_the_broker_lost_is_sent_again(
+        event: Event, organiser: Any, settings: Any) -> None:
+    # Sent, then never taken by a worker: Redis restarted without its data.
+    settings.EXPORTS_STALE_SECONDS = 60
+    lost = ExportJob.objects.create(
+        kind="test_text", event=event, requested_by=organiser,
+        sent_at=timezone.now() - datetime.timedelta(seconds=61),
+        expires_at=timezone.now() + datetime.timedelta(hours=1))
+    waiting = ExportJob.objects.create(
+        kind="test_text", event=event, requested_by=organiser,
+        sent_at=timezone.now() - datetime.timedelta(seconds=30),
+        expires_at=timezone.now() + datetime.timedelta(hours=1))
+    assert services.maintain().resent == 1
+    lost.refresh_from_db()
+    waiting.refresh_from_db()
+    # No broker here: sent again means run, at once.
+    assert lost.status == JobStatus.DONE and lost.attempts == 1
+    assert waiting.status == JobStatus.QUEUED
+
+
+def test_a_second_message_of_a_job_that_ran_does_nothing(event: Event, organiser: Any) -> None:
+    job = ExportJob.objects.create(kind="test_text", event=event, requested_by=organiser,
+                                   expires_at=timezone.now() + datetime.timedelta(hours=1))
+    services.run_job(job.pk)
+    services.run_job(job.pk)  # the message sent again while the first was only late
+    job.refresh_from_db()
+    assert job.status == JobStatus.DONE and job.attempts == 1
+
+
+def test_the_asker_is_told_when_a_job_stops_moving(
+        organiser_client: Client, event: Event, organiser: Any, settings: Any) -> None:
+    settings.EXPORTS_STALE_SECONDS = 120
+    job = _running(event, organiser, attempts=1, beat_ago=2)
+    progress = f"/en/exports/job/{job.token}/progress/"
+    assert "No sign of the export" not in organiser_client.get(progress).content.decode()
+    ExportJob.objects.filter(pk=job.pk).update(
+        heartbeat_at=timezone.now() - datetime.timedelta(seconds=40))
+    page = organiser_client.get(progress).content.decode()
+    assert ("No sign of the export for 40 seconds. If the export service stopped, the export "
+            "starts again by itself within 3 minutes.") in page
+    # Sent, and no worker has taken it for a while.
+    ExportJob.objects.filter(pk=job.pk).update(
+        status=JobStatus.QUEUED, sent_at=timezone.now() - datetime.timedelta(seconds=40))
+    page = organiser_client.get(progress).content.decode()
+    assert "The export service is busy or not running" in page
+
+
 def test_beat_runs_the_upkeep_every_minute() -> None:
     from django.conf import settings
 
