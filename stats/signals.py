@@ -1,7 +1,8 @@
 """When statistics go stale: a round closes, or hands of a closed round
 change (a correction, a deletion, corrected seats), or an event changes
 (its kind, its status: a draft is never counted). Each is recomputed in the
-background after the change commits (stats/background.py).
+background after the change commits (stats/background.py). Rows loaded as
+stored (`loaddata`: raw) bring their statistics with them.
 
 Hand changes are seen through their audit rows (HandChange), which every
 change to a hand writes (tournaments/services/hands.py). The table in hand
@@ -28,14 +29,15 @@ from tournaments.models import (
 )
 
 
-def _round_saved(sender: type[Round], instance: Round, created: bool, **kwargs: Any) -> None:
-    if instance.status == RoundStatus.CLOSED:
+def _round_saved(sender: type[Round], instance: Round, created: bool, raw: bool = False,
+                 **kwargs: Any) -> None:
+    if not raw and instance.status == RoundStatus.CLOSED:
         background.event_changed(instance.event_id)
 
 
 def _hand_changed(sender: type[HandChange], instance: HandChange, created: bool,
-                  **kwargs: Any) -> None:
-    if not created or instance.action == HandAction.CONFIRMED:
+                  raw: bool = False, **kwargs: Any) -> None:
+    if raw or not created or instance.action == HandAction.CONFIRMED:
         return
     if HandChange.table.is_cached(instance) and Table.round.is_cached(instance.table):
         round_ = instance.table.round
@@ -51,8 +53,9 @@ def _hand_changed(sender: type[HandChange], instance: HandChange, created: bool,
 
 
 def _event_saved(sender: type[Event], instance: Event, created: bool,
-                 update_fields: frozenset[str] | None = None, **kwargs: Any) -> None:
-    if created:
+                 update_fields: frozenset[str] | None = None, raw: bool = False,
+                 **kwargs: Any) -> None:
+    if created or raw:
         return
     if update_fields == frozenset({"status"}) and instance.status == EventStatus.RUNNING:
         return  # a round starts: nothing counted changes until it closes
