@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 from django.core.cache import cache
+from django.db import connections
 from django.test import Client
 
 from tests.pages.test_live_standings import east_wins
@@ -133,6 +134,8 @@ def test_a_hanging_cache_answers_within_its_timeout(
             results.append(results_cache.cached(event.pk, "test", lambda: "again"))
         except BaseException as error:  # noqa: BLE001 (reported below)
             errors.append(error)
+        finally:
+            connections.close_all()  # this thread's own (on_commit opened one)
 
     # A thread, so that a cache without socket timeouts fails this test
     # instead of hanging the run.
