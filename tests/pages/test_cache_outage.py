@@ -116,7 +116,9 @@ def test_nothing_from_before_or_during_an_outage_is_served_after_it(
     assert results_cache.cached(event.pk, "test", lambda: "not yet") == "during"
     monkeypatch.setattr(results_cache, "RETRY_SECONDS", 0)
     # Then every event gets a new generation: neither "before" nor "during".
+    results_cache.new_work()  # each read is a request of its own
     assert results_cache.cached(event.pk, "test", lambda: "after") == "after"
+    results_cache.new_work()
     assert results_cache.cached(event.pk, "test", lambda: "again") == "after"  # kept again
     assert results_cache._missed is False
 
@@ -151,7 +153,7 @@ def test_a_value_computed_after_a_previous_one_was_served_is_not_kept(event: Eve
     # request served the previous data (another process was computing the
     # new) renders html from it: stored under the new generation, that html
     # would be served until the next change.
-    results_cache._new_request()
+    results_cache.new_work()
     results_cache.cached(event.pk, "data", lambda: "old data")
     results_cache.cached(event.pk, "html", lambda: "html of old data")
     results_cache.changed(event.pk)
@@ -161,8 +163,36 @@ def test_a_value_computed_after_a_previous_one_was_served_is_not_kept(event: Eve
     assert results_cache.cached(event.pk, "html", lambda: "html of old data") == (
         "html of old data")
 
-    results_cache._new_request()
+    results_cache.new_work()
     cache.delete(lock)  # the other process is done
     assert results_cache.cached(event.pk, "data", lambda: "new data") == "new data"
     assert results_cache.cached(event.pk, "html", lambda: "html of new data") == (
         "html of new data")
+
+
+def test_a_value_built_on_data_of_an_older_generation_is_not_kept(event: Event) -> None:
+    # The request gets the standings data; a hand commits (through another
+    # process) before it renders the table from that data: the table shows
+    # the data without the hand and must not be kept under the generation
+    # that includes it.
+    results_cache.new_work()
+    data = results_cache.cached(event.pk, "data", lambda: "data without the hand")
+    results_cache.changed(event.pk)
+    assert results_cache.cached(event.pk, "html", lambda: f"html of {data}") == (
+        "html of data without the hand")
+
+    results_cache.new_work()  # the next reader
+    data = results_cache.cached(event.pk, "data", lambda: "data with the hand")
+    assert results_cache.cached(event.pk, "html", lambda: f"html of {data}") == (
+        "html of data with the hand")
+
+
+def test_each_celery_task_starts_without_a_basis(event: Event) -> None:
+    from celery.signals import task_prerun
+
+    results_cache.new_work()
+    results_cache.cached(event.pk, "data", lambda: "first")
+    results_cache.changed(event.pk)
+    task_prerun.send(sender=None)  # the worker's next task
+    assert results_cache.cached(event.pk, "data", lambda: "second") == "second"
+    assert results_cache.cached(event.pk, "data", lambda: "third") == "second"  # kept

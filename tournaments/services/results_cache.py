@@ -18,13 +18,20 @@ content.
 
 While one process recomputes a changed value, the others keep serving the
 previous one instead of all recomputing it at once (a lock in the cache,
-`add`); the previous value is at most one computation old. A value
-computed in a request that was served such a previous value of the same
-event (the standings table, rendered from the standings data) is not
-stored: it may be built on the previous value, and stored under the current
-generation it would be served until the next change. The cache must be
-shared by every app process (settings.CACHES: the database or Redis), never
-process memory.
+`add`); the previous value is at most one computation old.
+
+One request may build a value on another (the standings table is rendered
+from the standings data), so a value is stored only under the generation
+its request started from: the first value of the event the request got
+(computed, or served from the cache) fixes that generation. When the
+generation has moved on since (a hand committed in between), or the request
+was served a previous value, what it computes next may be built on older
+data; stored under the newer generation it would be served until the next
+change, so it is served to this request only. The basis is per thread and
+starts afresh with every request and every Celery task.
+
+The cache must be shared by every app process (settings.CACHES: the
+database or Redis), never process memory.
 
 A cache server that cannot be reached (Redis down: Django's RedisCache
 raises redis-py's errors; Redis hanging: the socket timeouts of
@@ -52,6 +59,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
+from celery.signals import task_prerun
 from django.core.cache import cache, caches
 from django.core.cache.backends.db import DatabaseCache
 from django.core.signals import request_started
@@ -84,22 +92,24 @@ RETRY_SECONDS = 10
 OUTAGE_SECONDS = 10
 _outage_values: dict[tuple[int, str], tuple[float, Any]] = {}
 
-# Per thread, for the request it serves: event id -> the generation under
-# which it was served a previous value (another process was computing).
-_served_previous = threading.local()
+# Per thread, for the request (or task) it serves: event id -> the
+# generation of the values it got so far (see the module).
+_work = threading.local()
 
 
-def _new_request(**kwargs: Any) -> None:
-    _served_previous.events = {}
+def new_work(**kwargs: Any) -> None:
+    """A new request or task starts: no value got yet."""
+    _work.basis = {}
 
 
-request_started.connect(_new_request, dispatch_uid="results-cache-new-request")
+request_started.connect(new_work, dispatch_uid="results-cache-new-request")
+task_prerun.connect(new_work, dispatch_uid="results-cache-new-task", weak=False)
 
 
-def _previous_served() -> dict[int, str]:
-    if not hasattr(_served_previous, "events"):
-        _served_previous.events = {}
-    return _served_previous.events  # type: ignore[no-any-return]
+def _basis() -> dict[int, str]:
+    if not hasattr(_work, "basis"):
+        _work.basis = {}
+    return _work.basis  # type: ignore[no-any-return]
 
 
 _EVERYWHERE = "results:generation:all"
@@ -245,6 +255,7 @@ def cached(event_id: int, part: str, compute: Callable[[], T]) -> T:
         current = generation(event_id)
         kept: tuple[str, Any] | None = cache.get(key)
         if kept is not None and kept[0] == current:
+            _basis().setdefault(event_id, current)
             return kept[1]  # type: ignore[no-any-return]
         locked = cache.add(lock, 1, LOCK_SECONDS)
     except CACHE_ERRORS as error:
@@ -252,13 +263,13 @@ def cached(event_id: int, part: str, compute: Callable[[], T]) -> T:
         return _outage_value(event_id, part, compute)
     if kept is not None and not locked:
         # Another process is computing the new value: serve the last one.
-        _previous_served()[event_id] = current
+        _basis()[event_id] = kept[0]
         return kept[1]  # type: ignore[no-any-return]
     try:
         value = compute()
         try:
-            # Not when it may be built on a previous value (see the module).
-            if _previous_served().get(event_id) != current:
+            # Not when it may be built on older data (see the module).
+            if _basis().setdefault(event_id, current) == current:
                 cache.set(key, (current, value), KEEP_SECONDS)
         except CACHE_ERRORS as error:  # lost while computing: the value is still good
             _unreachable(error)
