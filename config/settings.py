@@ -15,6 +15,7 @@ from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
+from config.caches import redis_cache
 from config.env import env_bool, env_choice, env_int, env_list, env_str
 from scoring.engine import RULESETS as _ENGINE_RULESETS
 
@@ -303,14 +304,8 @@ if not CACHE_URL:
                           "LOCATION": "django_cache",
                           "OPTIONS": {"MAX_ENTRIES": 5000}}}
 elif CACHE_URL.startswith(("redis://", "rediss://")):
-    # A Redis that hangs (a full disk, a network that drops packets) must
-    # fail a cache call within these seconds, not hold the request: the
-    # results cache then computes without it (see results_cache).
     CACHE_TIMEOUT_SECONDS = env_int("CACHE_TIMEOUT_SECONDS", 2, minimum=1)
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
-                          "LOCATION": CACHE_URL,
-                          "OPTIONS": {"socket_connect_timeout": CACHE_TIMEOUT_SECONDS,
-                                      "socket_timeout": CACHE_TIMEOUT_SECONDS}}}
+    CACHES = {"default": redis_cache(CACHE_URL, CACHE_TIMEOUT_SECONDS)}
 else:
     raise ImproperlyConfigured(
         f"CACHE_URL={CACHE_URL!r}: use a redis:// URL, or leave it empty for the database.")
@@ -330,8 +325,10 @@ else:
 
 # The periodic upkeep of export jobs (exports.services.maintain): rerun what a
 # dead worker left, delete expired files. Run `celery -A config beat`.
+EXPORTS_UPKEEP_SECONDS = 60.0
 CELERY_BEAT_SCHEDULE = {
-    "exports-maintenance": {"task": "exports.maintain_exports", "schedule": 60.0},
+    "exports-maintenance": {"task": "exports.maintain_exports",
+                            "schedule": EXPORTS_UPKEEP_SECONDS},
 }
 CELERY_TASK_IGNORE_RESULT = True
 # With Redis down, asking for an export must answer at once (the job waits and

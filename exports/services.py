@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import datetime
 import logging
+import math
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -254,7 +255,8 @@ def delay_note(job: ExportJob, now: datetime.datetime | None = None) -> str:
     """Why a job that should be moving is not, for its asker; "" if it is."""
     now = now or timezone.now()
     silent = datetime.timedelta(seconds=SILENT_SECONDS)
-    within = {"minutes": -(-(settings.EXPORTS_STALE_SECONDS + 60) // 60)}
+    within = {"minutes": math.ceil(
+        (settings.EXPORTS_STALE_SECONDS + settings.EXPORTS_UPKEEP_SECONDS) / 60)}
     if job.status == JobStatus.RUNNING and job.heartbeat_at and now - job.heartbeat_at > silent:
         return _("No sign of the export for %(seconds)s seconds. If the export service "
                  "stopped, the export starts again by itself within %(minutes)s minutes.") % {

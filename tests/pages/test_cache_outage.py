@@ -20,6 +20,7 @@ from django.core.cache import cache
 from django.db import connections
 from django.test import Client
 
+from config.caches import redis_cache
 from tests.pages.test_live_standings import east_wins
 from tests.pages.test_standings_cache import _totals, page
 from tournaments.models import Event, Round
@@ -33,9 +34,8 @@ BACK = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
 
 
 def redis_at(port: int) -> dict[str, Any]:
-    return {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
-                        "LOCATION": f"redis://127.0.0.1:{port}/1",
-                        "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1}}}
+    """Configured as production configures it (config/caches.py)."""
+    return {"default": redis_cache(f"redis://127.0.0.1:{port}/1", timeout_seconds=1)}
 
 
 @pytest.fixture(autouse=True)

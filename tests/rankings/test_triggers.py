@@ -12,6 +12,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 
 from clubs.models import Club, Member
+from config.caches import redis_cache
 from rankings import services, tasks
 from rankings.models import RankingRun
 from tests.rankings.conftest import TODAY, Background, tournament
@@ -329,10 +330,7 @@ def test_with_the_cache_down_the_ranking_page_still_shows(
     assert services.current_run("nts") is not None
     # Redis (the cache) refuses every connection: "waiting" and "running"
     # are unknown, shown as neither; the ranking itself is in the database.
-    settings.CACHES = {"default": {
-        "BACKEND": "django.core.cache.backends.redis.RedisCache",
-        "LOCATION": "redis://127.0.0.1:9/1",
-        "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1}}}
+    settings.CACHES = {"default": redis_cache("redis://127.0.0.1:9/1", timeout_seconds=1)}
     assert services.state("nts") == {"pending": False, "running": False}
     response = client.get("/en/rankings/nts/")
     assert response.status_code == 200 and "Anna" in response.content.decode()
