@@ -182,10 +182,12 @@ def member_names(club: Club) -> dict[int, str]:
 
 
 def _season_years(club: Club) -> list[int]:
-    """The years in which the club has a club evening with a closed round."""
-    from tournaments.models import Event, EventKind, RoundStatus
+    """The years in which the club has a published club evening with a
+    closed round."""
+    from tournaments.models import EventKind, RoundStatus
+    from tournaments.public import public_events
 
-    return sorted({day.year for day in Event.objects.filter(
+    return sorted({day.year for day in public_events().filter(
         club=club, kind=EventKind.EVENING, rounds__status=RoundStatus.CLOSED,
     ).dates("start_date", "year")})
 

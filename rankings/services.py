@@ -41,7 +41,8 @@ from rankings import formula
 from rankings.conf import ranking_config
 from rankings.models import RankingEntry, RankingResult, RankingRun, RunStatus
 from scoring.engine import RULESETS
-from tournaments.models import Event, EventKind, EventStatus, Registration
+from tournaments.models import EventKind, EventStatus, Registration
+from tournaments.public import public_events, published
 from tournaments.services.results_cache import CACHE_ERRORS
 from tournaments.services.standings import event_standings
 
@@ -98,14 +99,16 @@ class Played:
 
 
 def collect(ruleset: str) -> list[Played]:
-    """Every member's place in every finished tournament of the rule set."""
+    """Every member's place in every finished tournament of the rule set
+    (published: tournaments/public.py)."""
     events = list(
-        Event.objects.filter(kind=EventKind.TOURNAMENT, status=EventStatus.FINISHED,
-                             ruleset=ruleset).order_by("start_date", "pk"))
+        public_events().filter(kind=EventKind.TOURNAMENT, status=EventStatus.FINISHED,
+                               ruleset=ruleset).order_by("start_date", "pk"))
     members: dict[int, tuple[int, str | None, int, str]] = {
         registration_id: (member_id, nmb_number, club_id, f"{first} {last}")
         for registration_id, member_id, nmb_number, club_id, first, last in
         Registration.objects.filter(
+            published("event__"),
             event__kind=EventKind.TOURNAMENT, event__status=EventStatus.FINISHED,
             event__ruleset=ruleset, member__isnull=False,
         ).values_list("pk", "member_id", "member__nmb_number", "member__club_id",

@@ -40,15 +40,14 @@ from clubs.models import Member
 from stats import keys, tally
 from tournaments import ranking
 from tournaments.models import (
-    Event,
     EventKind,
-    EventStatus,
     Hand,
     HandScore,
     Registration,
     RoundStatus,
     TableResult,
 )
+from tournaments.public import public_events, published
 
 CHUNK = 2000
 KINDS = (EventKind.TOURNAMENT.value, EventKind.EVENING.value)
@@ -86,10 +85,6 @@ class Collected:
     event_hands: dict[int, dict[str, int]] = field(default_factory=dict)
 
 
-def _published(prefix: str = "") -> Q:
-    return ~Q(**{f"{prefix}status": EventStatus.DRAFT})
-
-
 def collect(member_ids: Collection[int] | None = None,
             event_ids: Collection[int] | None = None) -> Collected:
     """Everything the statistics of these players (every member id of each
@@ -102,21 +97,21 @@ def collect(member_ids: Collection[int] | None = None,
         pk: EventRow(pk, club_id, kind, ruleset, start_date.isoformat(), start_date.toordinal(),
                      order, guests_ranked)
         for pk, club_id, kind, ruleset, start_date, order, guests_ranked in
-        Event.objects.filter(_published()).values_list(
+        public_events().values_list(
             "pk", "club_id", "kind", "ruleset", "start_date", "ranking_order", "guests_ranked")
     }
 
     def interest(prefix: str) -> Q:
         """Registrations (reached by `prefix`) of the players and events asked."""
         if everything:
-            return Q(**{f"{prefix}event__status__in": _statuses()})
+            return published(f"{prefix}event__")
         return ((Q(**{f"{prefix}member_id__in": members}) if members else Q(pk__in=[]))
                 | Q(**{f"{prefix}event_id__in": asked_events}))
 
     # 2. Registrations of every event of interest.
     if everything:
         played_events = set(events)
-        found = Registration.objects.filter(_published("event__"))
+        found = Registration.objects.filter(published("event__"))
         member_rows = Member.objects.all()
     else:
         played_events = set(Registration.objects.filter(interest("")).values_list(
@@ -143,17 +138,13 @@ def collect(member_ids: Collection[int] | None = None,
     return data
 
 
-def _statuses() -> list[str]:
-    return [status for status in EventStatus.values if status != EventStatus.DRAFT]
-
-
 # --- 3. Table results: places, standings after every round, results over time ----------
 
 
 def _table_results(data: Collected, played_events: set[int], wanted: set[int],
                    everything: bool) -> None:
     rows = TableResult.objects.filter(table__round__status=RoundStatus.CLOSED)
-    rows = (rows.filter(table__round__event__status__in=_statuses()) if everything
+    rows = (rows.filter(published("table__round__event__")) if everything
             else rows.filter(table__round__event_id__in=played_events))
     per_event: dict[int, dict[int, dict[int, tuple[Decimal, int]]]] = defaultdict(
         lambda: defaultdict(dict))  # event -> round number -> registration -> (points, score)
@@ -367,7 +358,7 @@ def _tallies(payload: Mapping[str, Any]) -> Iterator[tally.Tally]:
 
 def _event_hands(data: Collected, event_ids: set[int] | None) -> None:
     hands = Hand.objects.filter(table__round__status=RoundStatus.CLOSED)
-    hands = (hands.filter(table__round__event__status__in=_statuses()) if event_ids is None
+    hands = (hands.filter(published("table__round__event__")) if event_ids is None
              else hands.filter(table__round__event_id__in=event_ids))
     for row in hands.values("table__round__event_id").annotate(
             hands=Count("pk"), won=Count("pk", filter=Q(winner__isnull=False)),

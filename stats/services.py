@@ -24,13 +24,13 @@ from collections.abc import Collection, Mapping
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Q
 from django.utils import timezone
 
 from clubs.models import Member
 from stats import compute, keys
 from stats.models import GroupScope, GroupStatistics, PlayerStatistics
-from tournaments.models import Event, EventStatus, Registration, Round, RoundStatus
+from tournaments.models import Event, Registration, Round, RoundStatus
+from tournaments.public import public_events, published
 
 logger = logging.getLogger(__name__)
 
@@ -128,8 +128,8 @@ def recompute_event(event_id: int) -> None:
 
 def _club_events(club_id: int) -> set[int]:
     """The club's published events with a closed round."""
-    return set(Event.objects.filter(club_id=club_id, rounds__status=RoundStatus.CLOSED)
-               .exclude(status=EventStatus.DRAFT).values_list("pk", flat=True).distinct())
+    return set(public_events().filter(club_id=club_id, rounds__status=RoundStatus.CLOSED)
+               .values_list("pk", flat=True).distinct())
 
 
 def _store_club(club_id: int, now: Any) -> dict[str, Any]:
@@ -200,8 +200,8 @@ def player_statistics(key: str, members: Collection[Member]) -> dict[str, Any] |
     if row is not None:
         return row
     if not Registration.objects.filter(
-            member__in=list(members), event__rounds__status=RoundStatus.CLOSED).exclude(
-            event__status=EventStatus.DRAFT).exists():
+            published("event__"), member__in=list(members),
+            event__rounds__status=RoundStatus.CLOSED).exists():
         return None  # nothing to compute
     return recompute_people([key]).get(key)
 
@@ -238,4 +238,4 @@ def names(registration_ids: Collection[int]) -> dict[int, tuple[str, str | None]
 
 def events(event_ids: Collection[int]) -> dict[int, Event]:
     """Published events by id, in one query (a draft is never shown)."""
-    return Event.objects.filter(~Q(status=EventStatus.DRAFT)).in_bulk(list(set(event_ids)))
+    return public_events().in_bulk(list(set(event_ids)))

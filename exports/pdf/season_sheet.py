@@ -55,6 +55,7 @@ from exports import rulesets
 from exports.pdf import _base
 from exports.pdf._base import BOLD, FONT, Progress, Tracker
 from tournaments.models import EventKind, Registration, RoundStatus
+from tournaments.public import published
 from tournaments.services.standings import event_standings
 
 __all__ = ["render"]
@@ -111,11 +112,12 @@ def render(member: Member, year: int, *, language: str = "nl",
 
 
 def _registrations(member: Member, year: int) -> list[Registration]:
-    """The member's registrations for the events of `year` with results."""
+    """The member's registrations for the published events of `year` with
+    results (a draft's are its organisers' alone: tournaments/public.py)."""
     first, last = season.season_bounds(year)
     return list(
         Registration.objects.filter(
-            member=member, event__start_date__range=(first, last),
+            published("event__"), member=member, event__start_date__range=(first, last),
             table_results__table__round__status=RoundStatus.CLOSED,
         ).distinct().select_related("event__club").order_by("event__start_date", "event__pk")
     )

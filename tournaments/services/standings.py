@@ -29,6 +29,7 @@ from tournaments.models import (
     Table,
     TableResult,
 )
+from tournaments.public import public_events
 
 
 @dataclass(frozen=True)
@@ -103,12 +104,13 @@ class SeasonEvening:
 
 
 def club_evenings(club: Club, year: int) -> list[SeasonEvening]:
-    """The club's evenings of `year` that have results (a closed round), in
-    date order. Each counts everyone who played for `players`; the results
-    are the club's own members' (not guests, not substitutes)."""
+    """The club's published evenings of `year` that have results (a closed
+    round), in date order: a draft's results are its organisers' alone
+    (tournaments/public.py). Each counts everyone who played for `players`;
+    the results are the club's own members' (not guests, not substitutes)."""
     first, last = season.season_bounds(year)
     events = list(
-        Event.objects.filter(
+        public_events().filter(
             club=club, kind=EventKind.EVENING, start_date__range=(first, last),
             rounds__status=RoundStatus.CLOSED,
         ).distinct().order_by("start_date", "pk")
