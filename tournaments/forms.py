@@ -66,7 +66,7 @@ def option_field(ruleset_name: str, option: Any, initial: Any) -> forms.Field:
             choices=[(value, _choice_label(value)) for value in option.choices],
             coerce=option.type, **common)
     if option.type is int:
-        return forms.IntegerField(**common)
+        return forms.IntegerField(min_value=option.minimum, max_value=option.maximum, **common)
     return forms.CharField(**common)
 
 

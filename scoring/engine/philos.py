@@ -37,6 +37,7 @@ from .settlement import settle
 from .tiles import MAJORS, is_dragon
 
 LIMIT = 3000  # 004 §6.4 "3000 Punkte als Limit", an option (P1)
+LIMIT_MAXIMUM = 100_000
 
 P = "004 §6.1"  # points for sets and pairs
 B = "004 §6.2"  # bonus points for mahjong
@@ -405,13 +406,16 @@ class Philos(RuleSet):
     uses_bonus_tiles = True  # with the option flowers_seasons (bonus_refused)
     flags = frozenset({"last_wall_tile"})
     options = (
+        # At most 100,000: a settlement is a few times the limit and a
+        # tournament's total many settlements, within a 32-bit column.
         Option("limit", int, LIMIT, "004 §6.4; P1",
                "The most one hand can be worth (the seed: 'meistens 3000'); also the value "
-               "of the Himmlische Zwillinge. A whole number above 0.",
+               "of the Himmlische Zwillinge. A whole number from 1 to 100,000.",
+               minimum=1, maximum=LIMIT_MAXIMUM,
                label="Limit", label_nl="Limiet",
                description_nl=(
                    "Het hoogste wat één spel waard kan zijn ('meistens 3000'); ook de waarde "
-                   "van de Himmlische Zwillinge. Een geheel getal boven 0.")),
+                   "van de Himmlische Zwillinge. Een geheel getal van 1 tot 100.000.")),
         Option("flowers_seasons", bool, False, "004 §7; P1, P5",
                "Play with the 8 flowers and seasons: 4 points each, own flower or season 1 "
                "doubling, all four flowers or seasons 2, all eight 5.",
@@ -432,13 +436,6 @@ class Philos(RuleSet):
                    "Elke kong van een kleur verdubbelt eenmaal ('Kan jeder 1 x verdoppeln'); "
                    "standaard uit omdat het voorbeeld van §6.4 het niet telt.")),
     )
-
-    def resolve_options(self, given: Mapping[str, object]) -> dict[str, Any]:
-        options = super().resolve_options(given)
-        if options["limit"] < 1:
-            raise InvalidGame(f"option 'limit' must be a whole number above 0, "
-                              f"got {options['limit']!r}")
-        return options
 
     def bonus_refused(self, options: Mapping[str, Any]) -> str | None:
         if options["flowers_seasons"]:

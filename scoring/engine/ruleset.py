@@ -16,11 +16,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from .deal import DREAMER_ROTATION, Schedule
-from .decompose import KONG
-from .errors import InvalidGame
-from .hands import HandResult, PlayerHand
-from .reading import DISCARD, KONG_REPLACEMENT, WALL, Context
+from .decompose import KIND_NAMES, KONG, PUNG
+from .errors import InvalidGame, listed, shown
+from .hands import HandResult, PlayerHand, seat_label
+from .reading import DISCARD, KONG_REPLACEMENT, ROBBED_KONG, WALL, Context
 from .rules import LimitHand, RuleTable
+from .tiles import format_tiles, tile_name
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +35,11 @@ class Option:
     description: str
     # The values allowed, when not every value of the type is.
     choices: tuple[Any, ...] | None = None
+    # For a number: the smallest and largest value allowed. Every number has
+    # both, so a hand's value, its settlement and a player's total always fit
+    # the database's integer columns.
+    minimum: int | None = None
+    maximum: int | None = None
     # For organisers' pages: a short label, and label and meaning in Dutch
     # (the engine has no translation machinery; the rule texts are Dutch).
     label: str = ""
@@ -43,14 +49,22 @@ class Option:
     def validate(self, value: object) -> Any:
         # bool is an int subclass in Python; keep the two apart.
         if self.type is int and isinstance(value, bool):
-            raise InvalidGame(f"option '{self.name}' must be a whole number, got {value!r}")
+            raise InvalidGame(f"option '{self.name}' must be a whole number, "
+                              f"got {shown(value)}")
         if not isinstance(value, self.type):
             raise InvalidGame(
-                f"option '{self.name}' must be {self.type.__name__}, got {value!r}"
+                f"option '{self.name}' must be {self.type.__name__}, got {shown(value)}"
             )
         if self.choices is not None and value not in self.choices:
             allowed = ", ".join(map(repr, self.choices))
-            raise InvalidGame(f"option '{self.name}' must be one of {allowed}, got {value!r}")
+            raise InvalidGame(f"option '{self.name}' must be one of {allowed}, "
+                              f"got {shown(value)}")
+        if self.minimum is not None and value < self.minimum:
+            raise InvalidGame(f"option '{self.name}' must be at least {self.minimum}, "
+                              f"got {value!r}")
+        if self.maximum is not None and value > self.maximum:
+            raise InvalidGame(f"option '{self.name}' must be at most {self.maximum}, "
+                              f"got {value!r}")
         return value
 
 
@@ -90,6 +104,8 @@ class RuleSet(ABC):
     # the next hand out), the general convention.
     five_player_schedule: Schedule = DREAMER_ROTATION
     uses_bonus_tiles: bool = False
+    # Where the rules say how a kong is robbed (check_robbed_kong).
+    robbed_kong_section: str = "002 §1, N18"
     value_entry: ValueEntry = ValueEntry()
     limit: int
     table: RuleTable
@@ -99,11 +115,11 @@ class RuleSet(ABC):
         if not given:  # the usual case: every default
             return {option.name: option.default for option in self.options}
         declared = {option.name: option for option in self.options}
-        unknown = sorted(set(given) - set(declared))
+        unknown = set(given) - set(declared)
         if unknown:
             known = ", ".join(sorted(declared)) or "none"
             raise InvalidGame(
-                f"unknown option {', '.join(map(repr, unknown))} for rule set "
+                f"unknown option {listed(unknown)} for rule set "
                 f"'{self.name}' (its options: {known})"
             )
         return {
@@ -144,6 +160,16 @@ class RuleSet(ABC):
         Only the rule set knows what its flags mean; by default none need
         more than being known (game.py checks that)."""
         return None
+
+    def validate_win(self, winner: str, hands: Mapping[str, PlayerHand | int],
+                     win_source: str | None, discarder: str | None, winning_tile: int) -> None:
+        """Check that the win can have happened with the tiles at the table
+        (run after the count of every tile's copies); raise InvalidGame
+        naming the player and the tile. By default: a robbed kong's tile is
+        the fourth copy, the robbed player shows the other three as an open
+        pung (check_robbed_kong)."""
+        if win_source == ROBBED_KONG:
+            check_robbed_kong(winner, hands, discarder, winning_tile, self.robbed_kong_section)
 
     @abstractmethod
     def score_winner(
@@ -229,11 +255,13 @@ def seats_in_order(seats: Sequence[str]) -> list[str]:
 
 
 def check_win_flags(who: str, winner: str, hand: object, win_source: str | None,
-                    discarder: str | None, flags: frozenset[str]) -> None:
+                    discarder: str | None, flags: frozenset[str],
+                    hands: Mapping[str, object] | None = None) -> None:
     """What the flags that every rule set with them reads alike say about a
     win: kong on kong is won on a kong replacement tile with two declared
-    kongs, a heavenly hand is East's with the dealt tiles (nothing declared),
-    an earthly hand another player's on East's first discard; and a kong
+    kongs, a heavenly hand is East's with the dealt tiles (nothing declared
+    at the table), an earthly hand another player's on East's first discard
+    (nothing declared but a concealed kong of East's); and a kong
     replacement tile needs a declared kong."""
     if "kong_on_kong" in flags and win_source != KONG_REPLACEMENT:
         raise InvalidGame(f"{who}: kong_on_kong needs win_source kong_replacement")
@@ -243,6 +271,10 @@ def check_win_flags(who: str, winner: str, hand: object, win_source: str | None,
     if "earthly" in flags and (winner == "E" or win_source != DISCARD or discarder != "E"):
         raise InvalidGame(f"{who}: earthly is South, West or North winning on East's "
                           "first discard (win_source discard, discarder E)")
+    if "heavenly" in flags or "earthly" in flags:
+        for seat, other in (hands or {winner: hand}).items():
+            if isinstance(other, PlayerHand):
+                _check_first_turn_melds(seat, other, winner, flags)
     if not isinstance(hand, PlayerHand):
         return  # a winner given by value: nothing declared to check
     kongs = sum(1 for meld in hand.melds if meld.kind == KONG)
@@ -250,5 +282,68 @@ def check_win_flags(who: str, winner: str, hand: object, win_source: str | None,
         raise InvalidGame(f"{who} won on a kong replacement tile but declared no kong")
     if "kong_on_kong" in flags and kongs < 2:
         raise InvalidGame(f"{who}: kong_on_kong needs two declared kongs")
-    if "heavenly" in flags and hand.melds:
-        raise InvalidGame(f"{who}: a heavenly hand has no declared sets")
+
+
+def _check_first_turn_melds(seat: str, hand: PlayerHand, winner: str,
+                            flags: frozenset[str]) -> None:
+    """A heavenly hand is won before anyone's turn: no set is on the table.
+    An earthly hand is won on East's first discard: nobody else has had a
+    turn and no discard was claimed before it, so the only set there can be
+    is a concealed kong East declared in that first turn (000 §2.3.1, N18,
+    H10)."""
+    for index, meld in enumerate(hand.melds, 1):
+        what = f"{KIND_NAMES[meld.kind]} {format_tiles(meld.tile_list())}"
+        if "heavenly" in flags:
+            if seat == winner:
+                raise InvalidGame(f"{seat_label(seat)}: a heavenly hand has no declared sets, "
+                                  f"but meld {index} is {what}: East wins with the dealt tiles")
+            raise InvalidGame(f"{seat_label(seat)} meld {index}: {what} cannot be on the "
+                              "table in a heavenly hand: East wins with the dealt tiles, "
+                              "before anyone has declared a set")
+        if "earthly" in flags:
+            if seat == winner:
+                raise InvalidGame(f"{seat_label(seat)}: an earthly hand has no declared sets, "
+                                  f"but meld {index} is {what}: nobody declares a set before "
+                                  "East's first discard, on which the hand is won")
+            if seat != "E" or meld.kind != KONG or meld.open:
+                raise InvalidGame(f"{seat_label(seat)} meld {index}: {what} cannot be on the "
+                                  "table in an earthly hand: before East's first discard only "
+                                  "East has had a turn, in which East can declare a concealed "
+                                  "kong and nothing else")
+
+
+def check_robbed_kong(winner: str, hands: Mapping[str, PlayerHand | int], discarder: str | None,
+                      tile: int, section: str, from_concealed_kong: bool = False) -> None:
+    """A kong is robbed as its player makes an open pung a kong with the
+    fourth tile: the other three are that player's open pung, so the winner
+    holds no other copy, and the robbed tile completes a chow or an
+    irregular hand (thirteen orphans), never a pung or a pair of it (002 §1,
+    N18). ``from_concealed_kong``: the three may instead be on the robbed
+    player's rack, a concealed kong being declared (001 Kongroof: only for
+    thirteen orphans)."""
+    if tile < 0:
+        return  # a winner given by value, with no winning tile: nothing to check
+    name = tile_name(tile)
+    robbed_seat = discarder or ""
+    robbed = hands.get(robbed_seat)
+    whose = f"{seat_label(robbed_seat)}'s" if discarder else "the robbed player's"
+    hand = hands[winner]
+    if isinstance(hand, PlayerHand):
+        more = hand.all_counts()[tile] - 1
+        if more > 0:
+            raise InvalidGame(
+                f"{seat_label(winner)} won with {name} robbed from {whose} kong but holds {more} "
+                f"more {name}: the robbed tile is the fourth {name} and the other three are in "
+                f"{whose} open pung, so it completes a chow or thirteen orphans, never a pung or "
+                f"a pair ({section})")
+    if not isinstance(robbed, PlayerHand):
+        return  # the robbed player was given by value: the tiles are not known
+    if any(meld.kind == PUNG and meld.open and meld.tile == tile for meld in robbed.melds):
+        return
+    if from_concealed_kong and robbed.concealed[tile] == 3:
+        return
+    rack = " (or, for thirteen orphans, three on the rack)" if from_concealed_kong else ""
+    raise InvalidGame(
+        f"{seat_label(robbed_seat)} shows no open pung of {name}{rack}, so "
+        f"{seat_label(winner)} cannot have robbed a kong of {name} from them: a kong is robbed "
+        f"as an open pung is made a kong with the fourth tile ({section})")

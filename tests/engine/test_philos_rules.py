@@ -634,7 +634,10 @@ def test_an_unknown_option_is_an_error() -> None:
     pytest.param({"flowers_seasons": 1}, "must be bool", id="bool-given-a-number"),
     pytest.param({"limit": True}, "must be a whole number", id="limit-given-a-bool"),
     pytest.param({"limit": "3000"}, "must be int", id="limit-given-a-string"),
-    pytest.param({"limit": 0}, "above 0", id="limit-zero"),
+    pytest.param({"limit": 0}, "at least 1", id="limit-zero"),
+    # Issue 13: a limit of 10**30 let a hand be worth 10**25, more than the
+    # database's integer columns hold; every number option has a range.
+    pytest.param({"limit": 10**30}, "at most 100000", id="limit-beyond-the-columns"),
 ])
 def test_an_option_of_the_wrong_type_is_an_error(options: dict[str, Any], words: str) -> None:
     message = error_of(game({"S": {"score": 22}}, options=options))

@@ -74,6 +74,8 @@ def test_a_classic_game_with_flowers_and_a_lower_limit(organiser_client: Client,
 @pytest.mark.parametrize(("field", "value", "words"), [
     ("option_philos_limit", "0", "limit"),
     ("option_philos_limit", "drie", "whole number"),
+    # Issue 13: 10**30 let a hand overflow the database's integer columns.
+    ("option_philos_limit", "1" + "0" * 30, "100000"),
 ])
 def test_a_wrong_option_is_refused_naming_it(organiser_client: Client, club: Club,
                                              field: str, value: str, words: str) -> None:
