@@ -59,10 +59,10 @@ class Option:
             allowed = ", ".join(map(repr, self.choices))
             raise InvalidGame(f"option '{self.name}' must be one of {allowed}, "
                               f"got {shown(value)}")
-        if self.minimum is not None and value < self.minimum:
+        if isinstance(value, int) and self.minimum is not None and value < self.minimum:
             raise InvalidGame(f"option '{self.name}' must be at least {self.minimum}, "
                               f"got {value!r}")
-        if self.maximum is not None and value > self.maximum:
+        if isinstance(value, int) and self.maximum is not None and value > self.maximum:
             raise InvalidGame(f"option '{self.name}' must be at most {self.maximum}, "
                               f"got {value!r}")
         return value
