@@ -16,11 +16,22 @@ def person_key(member_id: int, nmb_number: str | None) -> str:
     return f"{NMB}{nmb_number}" if nmb_number else f"{MEMBER}{member_id}"
 
 
+# Longer keys name nobody: an NMB number is a few digits, a member id fits a
+# 64-bit column (18 digits always do).
+LONGEST = 40
+ID_DIGITS = 18
+
+
 def parse(key: str) -> tuple[str, str] | tuple[str, int] | None:
-    """("nmb", number) or ("member", id); None for anything else."""
+    """("nmb", number) or ("member", id); None for anything else, also for
+    digits that are not ASCII ('²' passes str.isdigit() but not int())."""
+    if len(key) > LONGEST:
+        return None
     if key.startswith(NMB) and len(key) > len(NMB):
         return ("nmb", key[len(NMB):])
-    if key.startswith(MEMBER) and key[len(MEMBER):].isdigit():
-        return ("member", int(key[len(MEMBER):]))
+    number = key[len(MEMBER):]
+    if key.startswith(MEMBER) and number.isascii() and number.isdigit() \
+            and len(number) <= ID_DIGITS:
+        return ("member", int(number))
     return None
 

@@ -27,7 +27,9 @@ def test_keys() -> None:
     assert keys.person_key(7, None) == "member-7"
     assert keys.parse("nmb-1001") == ("nmb", "1001")
     assert keys.parse("member-7") == ("member", 7)
-    for wrong in ("member-x", "nmb-", "7", "", "lid-7"):
+    # Issue 13: '²' passes str.isdigit() and failed int() (a 500).
+    for wrong in ("member-x", "nmb-", "7", "", "lid-7", "member-²", "member-١٢",
+                  "member-" + "9" * 30, "nmb-" + "1" * 100):
         assert keys.parse(wrong) is None
 
 
