@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from .decompose import CHOW, KIND_NAMES
-from .errors import InvalidGame
+from .errors import InvalidGame, listed, shown
 from .hands import HandResult, PlayerHand, seat_label
 from .hongkong import RULESET as HONGKONG
 from .nts import RULESET as NTS
@@ -38,22 +38,37 @@ GAME_KEYS = frozenset(
 )
 TILE_PLAYER_KEYS = frozenset({"concealed", "melds", "bonus"})
 MELD_KEYS = frozenset({"kind", "tiles", "open"})
+# A hand is four sets and a pair (000 §1.8; 14 tiles, a kong counting as 3,
+# N16): nobody declares a fifth set, so more melds are refused before any is
+# read, as tile text longer than tiles.MAX_TILE_TEXT is.
+MAX_MELDS = 4
 
 
 def score_game(game: object) -> dict[str, Any]:
-    """Score one game; bad input gives ``{"error": ...}``, never an exception."""
+    """Score one game; bad input gives ``{"error": ...}``, never an exception.
+
+    Every refusal is an InvalidGame naming the player and the tile. Should
+    anything else escape (an engine fault, or a value no JSON can hold), the
+    caller still gets an error result rather than an exception: a web page
+    answers it instead of failing. The engine's tests call ``_score`` so that
+    such a fault fails them."""
     try:
         return _score(game)
     except InvalidGame as error:
         return {"error": str(error)}
+    except (RecursionError, MemoryError):
+        return {"error": "the game is too large or too deeply nested to be scored"}
+    except Exception as error:  # the promise above; tests/engine keeps it unused
+        return {"error": f"the game could not be scored ({type(error).__name__}); nothing "
+                         "was guessed: check every player's tiles and the fields of the game"}
 
 
 def _score(game: object) -> dict[str, Any]:
     if not isinstance(game, dict):
         raise InvalidGame(f"a game must be a JSON object, got {type(game).__name__}")
-    unknown = sorted(set(game) - GAME_KEYS)
+    unknown = set(game) - GAME_KEYS
     if unknown:
-        raise InvalidGame(f"unknown field(s) {', '.join(map(repr, unknown))} in the game")
+        raise InvalidGame(f"unknown field(s) {listed(unknown)} in the game")
     ruleset = _ruleset(game.get("ruleset", "nts"))
     options_given = game.get("options") or {}
     if not isinstance(options_given, dict):
@@ -63,7 +78,7 @@ def _score(game: object) -> dict[str, Any]:
     # Seats and names are strings; anything else (a list is not even
     # hashable) is refused before it is looked up.
     if not isinstance(prevailing, str) or prevailing not in WIND_OF_SEAT:
-        raise InvalidGame(f"prevailing_wind must be one of E, S, W, N, got {prevailing!r}")
+        raise InvalidGame(f"prevailing_wind must be one of E, S, W, N, got {shown(prevailing)}")
 
     players = _players(game.get("players"), ruleset)
     hands = {seat: _player(seat, spec, ruleset, options) for seat, spec in players.items()}
@@ -73,6 +88,8 @@ def _score(game: object) -> dict[str, Any]:
     flags = _flags(game.get("flags"), ruleset)
     win_source, winning_tile = _win(game, hands, winner, flags, ruleset)
     _check_copies(hands)
+    if winner is not None:
+        ruleset.validate_win(winner, hands, win_source, game.get("discarder"), winning_tile)
     _check_sizes(hands, winner, dead)
 
     values: dict[str, int] = {}
@@ -113,7 +130,7 @@ def _score(game: object) -> dict[str, Any]:
 def _ruleset(name: object) -> RuleSet:
     if not isinstance(name, str) or name not in RULESETS:
         available = ", ".join(sorted(RULESETS))
-        raise InvalidGame(f"unknown ruleset {name!r} (available: {available})")
+        raise InvalidGame(f"unknown ruleset {shown(name)} (available: {available})")
     return RULESETS[name]
 
 
@@ -123,7 +140,7 @@ def _players(players: object, ruleset: RuleSet) -> dict[str, Any]:
     unknown = [seat for seat in players if seat not in WIND_OF_SEAT]
     if unknown:
         raise InvalidGame(
-            f"unknown seat {unknown[0]!r} in players (seats are E, S, W, N)"
+            f"unknown seat {shown(unknown[0])} in players (seats are E, S, W, N)"
         )
     expected = "ESWN"[: len(players)]
     if len(players) not in ruleset.player_counts:
@@ -150,24 +167,31 @@ def _player(seat: str, spec: object, ruleset: RuleSet,
     if "score" in spec:
         return _given_score(seat, spec, ruleset.hand_limit(options))
     if not spec.keys() <= TILE_PLAYER_KEYS:
-        unknown = sorted(set(spec) - TILE_PLAYER_KEYS)
-        raise InvalidGame(f"{seat_label(seat)}: unknown field(s) {', '.join(map(repr, unknown))}")
+        unknown = set(spec) - TILE_PLAYER_KEYS
+        raise InvalidGame(f"{seat_label(seat)}: unknown field(s) {listed(unknown)}")
     if "concealed" not in spec:
         raise InvalidGame(f"{seat_label(seat)}: give 'concealed' tiles (or a 'score')")
     concealed = _tiles(spec["concealed"], lambda: f"{seat_label(seat)} concealed")
     melds_given = spec.get("melds") or []
     if not isinstance(melds_given, list):
         raise InvalidGame(f"{seat_label(seat)}: melds must be a list")
+    if len(melds_given) > MAX_MELDS:
+        extra = _meld(seat, MAX_MELDS + 1, melds_given[MAX_MELDS])  # named, or refused as it is
+        raise InvalidGame(
+            f"{seat_label(seat)} meld {MAX_MELDS + 1}: {KIND_NAMES[extra.kind]} "
+            f"{format_tiles(extra.tile_list())} is one set too many ({len(melds_given)} melds "
+            f"given): a hand is four sets and a pair, so a player declares at most {MAX_MELDS} "
+            "(000 §1.8)")
     melds = tuple(_meld(seat, index, meld) for index, meld in enumerate(melds_given, 1))
     bonus: tuple[str, ...] = ()
     if spec.get("bonus"):
         who = seat_label(seat)
         refused = ruleset.bonus_refused(options)
         if refused:
-            raise InvalidGame(f"{who}: {refused} (bonus {spec['bonus']!r})")
+            raise InvalidGame(f"{who}: {refused} (bonus {shown(spec['bonus'])})")
         if not isinstance(spec["bonus"], str):
             raise InvalidGame(f"{who}: bonus must be bonus tiles like \"1f3j\", "
-                              f"got {spec['bonus']!r}")
+                              f"got {shown(spec['bonus'])}")
         try:
             bonus = parse_bonus(spec["bonus"])
         except TileSyntaxError as error:
@@ -184,11 +208,11 @@ def _given_score(seat: str, spec: dict[str, Any], limit: int) -> int:
         raise InvalidGame(f"{who}: give either a score or tiles, not both")
     score = spec["score"]
     if isinstance(score, bool) or not isinstance(score, int):
-        raise InvalidGame(f"{who}: score must be a whole number, got {score!r}")
+        raise InvalidGame(f"{who}: score must be a whole number, got {shown(score)}")
     if score < 0:
-        raise InvalidGame(f"{who}: score {score} is negative; a hand value is 0 or more")
+        raise InvalidGame(f"{who}: score {shown(score)} is negative; a hand value is 0 or more")
     if score > limit:
-        raise InvalidGame(f"{who}: score {score} is above the limit of {limit}")
+        raise InvalidGame(f"{who}: score {shown(score)} is above the limit of {limit}")
     return score
 
 
@@ -209,16 +233,16 @@ def _meld(seat: str, index: int, spec: object) -> Meld:
     if not isinstance(spec, dict):
         raise InvalidGame(f"{where()}: a meld is an object with kind, tiles and open")
     if not spec.keys() <= MELD_KEYS:
-        unknown = sorted(set(spec) - MELD_KEYS)
-        raise InvalidGame(f"{where()}: unknown field(s) {', '.join(map(repr, unknown))}")
+        unknown = set(spec) - MELD_KEYS
+        raise InvalidGame(f"{where()}: unknown field(s) {listed(unknown)}")
     kind_name = spec.get("kind")
     if kind_name not in KIND_NAMES:
-        raise InvalidGame(f"{where()}: kind must be chow, pung or kong, got {kind_name!r}")
+        raise InvalidGame(f"{where()}: kind must be chow, pung or kong, got {shown(kind_name)}")
     kind = KIND_NAMES.index(kind_name)
     tiles = sorted(_tiles(spec.get("tiles"), where))
     is_open = spec.get("open", True)
     if not isinstance(is_open, bool):
-        raise InvalidGame(f"{where()}: open must be true or false, got {is_open!r}")
+        raise InvalidGame(f"{where()}: open must be true or false, got {shown(is_open)}")
     if kind == CHOW:
         if len(tiles) != 3 or tiles[0] >= 27 or tiles[0] // 9 != tiles[2] // 9 or tiles != [
             tiles[0], tiles[0] + 1, tiles[0] + 2
@@ -240,7 +264,7 @@ def _winner(winner: object, hands: Mapping[str, Any]) -> str | None:
     if winner is None:
         return None
     if not isinstance(winner, str) or winner not in hands:
-        raise InvalidGame(f"winner must be a seat at the table or null, got {winner!r}")
+        raise InvalidGame(f"winner must be a seat at the table or null, got {shown(winner)}")
     return str(winner)
 
 
@@ -248,9 +272,9 @@ def _dead(dead: object, hands: Mapping[str, Any], winner: str | None,
           ruleset: RuleSet) -> frozenset[str]:
     if dead is None:
         return frozenset()
-    if not isinstance(dead, list) or any(not isinstance(seat, str) or seat not in hands
-                                         for seat in dead):
-        raise InvalidGame(f"dead must be a list of seats at the table, got {dead!r}")
+    if (not isinstance(dead, list) or len(dead) > len(hands)
+            or any(not isinstance(seat, str) or seat not in hands for seat in dead)):
+        raise InvalidGame(f"dead must be a list of seats at the table, got {shown(dead)}")
     if winner is not None and winner in dead and not ruleset.wins_while_dead(hands[winner]):
         raise InvalidGame(
             f"{seat_label(winner)} cannot both win and have a dead hand; a false mahjong "
@@ -270,13 +294,12 @@ def _flags(flags: object, ruleset: RuleSet) -> frozenset[str]:
     if flags is None:
         return frozenset()
     if not isinstance(flags, list) or not all(isinstance(f, str) for f in flags):
-        raise InvalidGame(f"flags must be a list of names, got {flags!r}")
-    unknown = sorted(set(flags) - ruleset.flags)
-    if unknown:
-        raise InvalidGame(
-            f"unknown flag(s) {', '.join(map(repr, unknown))} for {ruleset.title} "
-            f"(known: {', '.join(sorted(ruleset.flags))})"
-        )
+        raise InvalidGame(f"flags must be a list of names, got {shown(flags)}")
+    unknown = set(flags) - ruleset.flags
+    if unknown or len(flags) > len(ruleset.flags):
+        what = (f"unknown flag(s) {listed(unknown)} for {ruleset.title}" if unknown
+                else f"{len(flags)} flags given; {ruleset.title} has {len(ruleset.flags)}")
+        raise InvalidGame(f"{what} (known: {', '.join(sorted(ruleset.flags))})")
     return frozenset(flags)
 
 
@@ -301,12 +324,12 @@ def _win(game: Mapping[str, Any], hands: Mapping[str, Any], winner: str | None,
         raise InvalidGame(f"{who} won: give win_source ({', '.join(WIN_SOURCES)})")
     if source is not None and (not isinstance(source, str) or source not in WIN_SOURCES):
         raise InvalidGame(f"{who}: win_source must be one of {', '.join(WIN_SOURCES)}, "
-                          f"got {source!r}")
+                          f"got {shown(source)}")
     if source in (DISCARD, ROBBED_KONG):
         if discarder is None:
             raise InvalidGame(f"{who} won on a {source.replace('_', ' ')}: give the discarder")
         if not isinstance(discarder, str) or discarder not in hands:
-            raise InvalidGame(f"discarder must be a seat at the table, got {discarder!r}")
+            raise InvalidGame(f"discarder must be a seat at the table, got {shown(discarder)}")
         if discarder == winner:
             raise InvalidGame(f"{who} cannot win on their own discard")
     elif discarder is not None and source in SELF_DRAWN_SOURCES:

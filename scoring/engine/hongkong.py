@@ -55,7 +55,15 @@ from .reading import (
     winner_readings,
 )
 from .rules import HandRule, LimitHand, RuleTable, SetRule
-from .ruleset import Option, RuleSet, ValueEntry, Win, check_win_flags, seats_in_order
+from .ruleset import (
+    Option,
+    RuleSet,
+    ValueEntry,
+    Win,
+    check_robbed_kong,
+    check_win_flags,
+    seats_in_order,
+)
 from .tiles import DRAGONS, MAJORS, ONE_CIRCLES, WIND_OF_SEAT, WINDS, is_dragon
 
 FAN_CAP = 10  # 001 "Toelichting bij deze puntentelling", H2
@@ -452,6 +460,7 @@ class HongKong(RuleSet):
     player_counts = frozenset({3, 4})  # 001 Tafel van 3 spelers
     five_player_schedule = FIVE_PLAYER_ROTATION  # 001 Schema bij een tafel van 5 spelers
     uses_bonus_tiles = True
+    robbed_kong_section = "001 Kongroof"
     # A hand by values is the winner's fan (0-10, or 20 for a limit hand);
     # who discarded, a responsible player (PAO-Spel) and a false mahjong
     # (Valse Mahjong) decide who pays what from the payment table.
@@ -557,7 +566,7 @@ class HongKong(RuleSet):
                                   "(flags last_wall_tile, win_source wall)")
             if isinstance(hand, PlayerHand) and hand.concealed[ONE_CIRCLES] == 0:
                 raise InvalidGame(f"{who}: moon_eats_cake needs the winning tile 1p")
-        check_win_flags(who, winner, hand, win_source, discarder, flags)
+        check_win_flags(who, winner, hand, win_source, discarder, flags, hands)
         pao = [flag[4:] for flag in flags if flag.startswith("pao:")]
         if len(pao) > 1:
             raise InvalidGame(f"one player is responsible (pao), got {', '.join(pao)}")
@@ -568,6 +577,16 @@ class HongKong(RuleSet):
             raise InvalidGame(f"{who}: a false mahjong has no responsible player (pao)")
         if win_source is None:
             raise InvalidGame(f"{who} won: give win_source (the payment table depends on it)")
+
+    def validate_win(self, winner: str, hands: Mapping[str, PlayerHand | int],
+                     win_source: str | None, discarder: str | None, winning_tile: int) -> None:
+        # 001 Kongroof: as everywhere, and a concealed kong may be robbed
+        # for the Dertien Wezen ("Dit is de enige uitzondering").
+        if win_source == ROBBED_KONG:
+            hand = hands.get(winner)
+            orphans = isinstance(hand, PlayerHand) and shapes.is_thirteen_orphans(hand.concealed)
+            check_robbed_kong(winner, hands, discarder, winning_tile, self.robbed_kong_section,
+                              from_concealed_kong=orphans)
 
     def _candidates(self, hand: PlayerHand, ctx: Context,
                     options: Mapping[str, Any]) -> list[_Candidate]:

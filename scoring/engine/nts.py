@@ -58,6 +58,7 @@ from .tiles import (
 
 LIMIT = 2000  # 000 §2.2, N9
 MINIMUM_DOUBLINGS = 2  # 000 §1.8, N10
+MAX_KONGS = 14  # 002 §2 "15e kong", N18: one per tile of the dead wall
 
 THREE = "003 Drie spelers"
 # "slechts 3 winden en 2 soorten: Oost, Zuid en West, Bamboe en kringen. Met
@@ -510,6 +511,25 @@ def _result(candidate: _Candidate, winner: bool, waiting: bool = False) -> HandR
     )
 
 
+def _check_kong_count(hands: Mapping[str, PlayerHand | int]) -> None:
+    """002 §2 (N18): the dead wall holds 14 tiles, one per kong; whoever
+    would declare a 15th kong cannot (the hand is a draw, or play goes on
+    without it), so no table shows more than 14."""
+    kongs = 0
+    for seat, hand in hands.items():
+        if not isinstance(hand, PlayerHand):
+            continue
+        for index, meld in enumerate(hand.melds, 1):
+            if meld.kind != KONG:
+                continue
+            kongs += 1
+            if kongs > MAX_KONGS:
+                raise InvalidGame(
+                    f"{seat_label(seat)} meld {index}: kong {format_tiles(meld.tile_list())} is "
+                    f"the {kongs}th kong declared at the table; the dead wall holds 14 tiles, "
+                    f"so at most {MAX_KONGS} kongs are declared in a hand (002 §2, N18)")
+
+
 class NTS(RuleSet):
     name = "nts"
     title = "Nederlandse Toernooi Spelregels (NTS)"
@@ -546,6 +566,7 @@ class NTS(RuleSet):
 
     def validate_table(self, hands: Mapping[str, PlayerHand | int],
                        options: Mapping[str, Any]) -> None:
+        _check_kong_count(hands)
         if len(hands) != 3 or not options["three_player_two_suits"]:
             return
         for seat, hand in hands.items():
@@ -571,7 +592,7 @@ class NTS(RuleSet):
         who = seat_label(winner)
         if "last_wall_tile" in flags and win_source != WALL:
             raise InvalidGame(f"{who}: last_wall_tile needs a self-drawn win (win_source wall)")
-        check_win_flags(who, winner, hands.get(winner), win_source, discarder, flags)
+        check_win_flags(who, winner, hands.get(winner), win_source, discarder, flags, hands)
 
     def score_winner(self, hand: PlayerHand, ctx: Context,
                      options: Mapping[str, Any]) -> HandResult:

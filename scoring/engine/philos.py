@@ -404,6 +404,8 @@ class Philos(RuleSet):
     # comes back as North (the dreamer's schedule).
     five_player_schedule = DREAMER_ROTATION
     uses_bonus_tiles = True  # with the option flowers_seasons (bonus_refused)
+    # 004 says nothing of robbing a kong; a robbed tile is the fourth all the same.
+    robbed_kong_section = "002 §1, N18, as for NTS: 004 has no rule of its own"
     flags = frozenset({"last_wall_tile"})
     options = (
         # At most 100,000: a settlement is a few times the limit and a

@@ -61,10 +61,10 @@ class Option:
                               f"got {shown(value)}")
         if isinstance(value, int) and self.minimum is not None and value < self.minimum:
             raise InvalidGame(f"option '{self.name}' must be at least {self.minimum}, "
-                              f"got {value!r}")
+                              f"got {shown(value)}")
         if isinstance(value, int) and self.maximum is not None and value > self.maximum:
             raise InvalidGame(f"option '{self.name}' must be at most {self.maximum}, "
-                              f"got {value!r}")
+                              f"got {shown(value)}")
         return value
 
 

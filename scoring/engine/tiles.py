@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
-from .errors import InvalidGame
+from .errors import InvalidGame, shown
 
 NUM_KINDS = 34
 SUIT_LETTERS = "mpsz"
@@ -95,44 +95,52 @@ class TileSyntaxError(ValueError):
     """A malformed tile string; the message names the offending part."""
 
 
+# The longest tile text taken. A player holds at most 18 tiles (four kongs
+# and a pair) and 8 flowers and seasons; written one tile at a time with a
+# space after each, 18 tiles are 54 characters and 8 bonus tiles 24. What is
+# longer is no hand: it is refused before it is parsed (score-interface.md
+# "Tiles"), so no text makes the parser or its memo work for long.
+MAX_TILE_TEXT = 100
+
 # Well-formed tile text (groups of valid digits, each with its suit letter)
-# is read group by group from a memo; anything else takes the careful path
-# below, which names what is wrong.
+# is read group by group; anything else takes the careful path below, which
+# names what is wrong. Only the ASCII digits are tile numbers.
 _WELL_FORMED = re.compile(r"(?:[1-9]+[mps]|[1-7]+z)+")
 _GROUP = re.compile(r"([1-9]+)([mpsz])")
-_groups: dict[str, tuple[int, ...]] = {}
-_GROUPS_KEPT = 50_000
+_ASCII_DIGITS = frozenset("0123456789")
+# The tile of each digit, per suit letter, as C-level lookups.
+_TILE_OF_DIGIT = {
+    letter: {str(number): (27 if letter == "z" else SUIT_LETTERS.index(letter) * 9) + number - 1
+             for number in range(1, 10 if letter != "z" else 8)}.__getitem__
+    for letter in SUIT_LETTERS
+}
 
 
-def _group_tiles(digits: str, letter: str) -> tuple[int, ...]:
-    key = digits + letter
-    tiles = _groups.get(key)
-    if tiles is None:
-        base = 27 if letter == "z" else SUIT_LETTERS.index(letter) * 9
-        tiles = tuple(base + int(digit) - 1 for digit in digits)
-        if len(_groups) < _GROUPS_KEPT:  # odd input must not grow the memo without end
-            _groups[key] = tiles
-    return tiles
-
-
-@lru_cache(maxsize=8192)
-def _parse(text: str, allow_bonus: bool) -> tuple[tuple[int, ...], tuple[str, ...]]:
+def _read(text: str, allow_bonus: bool) -> tuple[tuple[int, ...], tuple[str, ...]]:
+    """Parse tile text of any length, in time linear in its length; the
+    callers below limit the length first (MAX_TILE_TEXT)."""
     if _WELL_FORMED.fullmatch(text):
-        tiles_of = [_group_tiles(digits, letter) for digits, letter in _GROUP.findall(text)]
-        return (tiles_of[0] if len(tiles_of) == 1 else sum(tiles_of, ())), ()
-    tiles: list[int] = []
+        tiles: list[int] = []
+        for digits, letter in _GROUP.findall(text):
+            tiles += map(_TILE_OF_DIGIT[letter], digits)
+        return tuple(tiles), ()
+    tiles = []
     bonus: list[str] = []
-    digits = ""
-    for char in text:
-        if char.isdigit():
-            digits += char
+    start = -1  # where the digits before the current character start, if any
+    for index, char in enumerate(text):
+        if char in _ASCII_DIGITS:
+            if start < 0:
+                start = index
             continue
+        digits = text[start:index] if start >= 0 else ""
+        if char.isdigit():  # a digit of another script: "²", "３", "٣"
+            raise TileSyntaxError(f"{shown(char)} is not a tile number (use the digits 1-9)")
         if char.isspace():
             if digits:
                 raise TileSyntaxError(f"'{digits}' has no suit letter (m, p, s or z)")
             continue
         if not digits:
-            raise TileSyntaxError(f"'{char}' is not preceded by a tile number")
+            raise TileSyntaxError(f"{shown(char)} is not preceded by a tile number")
         if char in SUIT_LETTERS:
             top = 7 if char == "z" else 9
             base = 27 if char == "z" else SUIT_LETTERS.index(char) * 9
@@ -147,16 +155,35 @@ def _parse(text: str, allow_bonus: bool) -> tuple[tuple[int, ...], tuple[str, ..
                     raise TileSyntaxError(f"'{digit}{char}' is not a bonus tile (use 1-4{char})")
                 bonus.append(f"{digit}{char}")
         else:
-            raise TileSyntaxError(f"'{digits}{char}': unknown suit letter '{char}'")
-        digits = ""
-    if digits:
-        raise TileSyntaxError(f"'{digits}' has no suit letter (m, p, s or z)")
+            raise TileSyntaxError(
+                f"{shown(digits + char, MAX_TILE_TEXT)}: unknown suit letter {shown(char)}")
+        start = -1
+    if start >= 0:
+        raise TileSyntaxError(f"'{text[start:]}' has no suit letter (m, p, s or z)")
     return tuple(tiles), tuple(bonus)
 
 
+# Parsed text is memoised. Only text up to MAX_TILE_TEXT reaches the memo,
+# so its size is bounded, not only its entry count: an entry is at most a
+# 100-character key (~150 bytes), a tuple of at most 99 tiles (~850 bytes:
+# small ints are shared) and the memo's own ~150 bytes, about 1.2 KB, so
+# 8,192 entries hold at most ~10 MB even when every entry is hostile; a
+# real hand's entry is ~0.3 KB.
+_PARSES_KEPT = 8192
+_parse_memo = lru_cache(maxsize=_PARSES_KEPT)(_read)
+
+
+def _parse(text: str, allow_bonus: bool) -> tuple[tuple[int, ...], tuple[str, ...]]:
+    if len(text) > MAX_TILE_TEXT:
+        raise TileSyntaxError(
+            f"{len(text)} characters ({shown(text)}), at most {MAX_TILE_TEXT}: a player "
+            "holds at most 18 tiles (four kongs and a pair) and 8 flowers and seasons"
+        )
+    return _parse_memo(text, allow_bonus)
+
+
 def clear_parse_caches() -> None:
-    _parse.cache_clear()
-    _groups.clear()
+    _parse_memo.cache_clear()
 
 
 def parse_tiles(text: str) -> tuple[int, ...]:
@@ -175,7 +202,7 @@ def parse_bonus(text: str) -> tuple[str, ...]:
 def parse_one(text: str) -> int:
     tiles = parse_tiles(text)
     if len(tiles) != 1:
-        raise TileSyntaxError(f"'{text}' is not exactly one tile")
+        raise TileSyntaxError(f"{shown(text, MAX_TILE_TEXT)} is not exactly one tile")
     return tiles[0]
 
 
@@ -189,7 +216,7 @@ def to_counts(tiles: Iterable[int]) -> list[int]:
 def parse_or_fail(text: object, where: str) -> tuple[int, ...]:
     """Parse a tile string given for ``where`` (e.g. "South (S) concealed")."""
     if not isinstance(text, str):
-        raise InvalidGame(f"{where}: tiles must be a string like \"234m55p\", got {text!r}")
+        raise InvalidGame(f"{where}: tiles must be a string like \"234m55p\", got {shown(text)}")
     try:
         return parse_tiles(text)
     except TileSyntaxError as error:
