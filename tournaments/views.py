@@ -25,7 +25,6 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
-from django_tables2 import RequestConfig
 
 from clubs import access
 from clubs.forms import add_service_error
@@ -144,7 +143,7 @@ def event_page(
         # Listed before the bond's export: players it will lack a number for.
         "missing_member_numbers": bond.missing_member_numbers(event)
         if event.status == EventStatus.FINISHED else [],
-        "scorekeeper_form": forms.get("scorekeeper_form") or ScorekeeperForm(),
+        "scorekeeper_form": forms.get("scorekeeper_form") or ScorekeeperForm(event=event),
         "playing_tables": Table.objects.filter(
             round__event=event, round__status=RoundStatus.STARTED,
         ).select_related("round").order_by("round__number", "number"),
@@ -284,7 +283,7 @@ def registration_action(
 @require_POST
 def scorekeeper_add(request: HttpRequest, event_id: int) -> HttpResponse:
     event = access.get_event_for_organiser(request.user, event_id)
-    form = ScorekeeperForm(request.POST)
+    form = ScorekeeperForm(request.POST, event=event)
     if form.is_valid():
         try:
             keeper = scorekeepers.add_scorekeeper(
@@ -533,17 +532,41 @@ def seated_tables_for(table: Table) -> list[dict[str, Any]]:
 
 
 STANDINGS_PER_PAGE = 50
-# The query parameters of the standings page (filter, sort, page, round).
-STANDINGS_QUERY = {"after", "club", "sort", "page"}
+# The most digits a round or page number in the query may have (Round.number
+# is a small integer): a longer value is nobody's round or page.
+NUMBER_DIGITS = 5
 
 
-def _cacheable_query(request: HttpRequest) -> bool:
-    """Whether the standings' sort and page are ones its links make."""
-    columns = set(StandingsTable.base_columns)
-    sort = request.GET.get("sort", "")
-    page = request.GET.get("page", "")
-    return (not sort or sort.removeprefix("-") in columns) and (
-        not page or (page.isascii() and page.isdigit() and len(page) <= 4))
+def _number(value: str) -> int | None:
+    """An ASCII whole number of at most NUMBER_DIGITS digits, or None: "²"
+    and "٣" pass str.isdigit() (int() fails on the first and reads the
+    second), and a number of any length is work for nothing."""
+    if value.isascii() and value.isdigit() and len(value) <= NUMBER_DIGITS:
+        return int(value)
+    return None
+
+
+def _after_round(request: HttpRequest, closed: list[int]) -> int | None:
+    """The closed round `?after=` names; anything else is as if it were
+    absent (the standings now)."""
+    number = _number(request.GET.get("after", ""))
+    return number if number in closed else None
+
+
+def _page(value: str, pages: int) -> int:
+    """The page to show, as django-tables2 does it: the first for what is no
+    number, the last for a number past it."""
+    number = _number(value)
+    return 1 if number is None or number < 1 else min(number, pages)
+
+
+def _canonical_query(request: HttpRequest, shown: dict[str, str]) -> bool:
+    """Whether the query is one the page's own links make: only its own
+    parameters, each once, each written as `shown` (what the page shows for
+    it) writes it. Only such a query is rendered into the shared cache, so a
+    visitor cannot add an entry per made-up value (issue 13, finding 7)."""
+    return all(
+        name in shown and request.GET.getlist(name) == [shown[name]] for name in request.GET)
 
 
 def _standings_context(request: HttpRequest, event: Event) -> dict[str, Any]:
@@ -551,9 +574,7 @@ def _standings_context(request: HttpRequest, event: Event) -> dict[str, Any]:
     after a closed round (`?after=`), or live (closed rounds plus the hands
     entered so far in the rounds being played)."""
     closed = list(event.rounds.filter(status=RoundStatus.CLOSED).values_list("number", flat=True))
-    after_round: int | None = None
-    if request.GET.get("after", "").isdigit() and int(request.GET["after"]) in closed:
-        after_round = int(request.GET["after"])
+    after_round = _after_round(request, closed)
     data = standings_page.cached(event, after_round)
     live = data.live
     if after_round is not None:
@@ -565,26 +586,34 @@ def _standings_context(request: HttpRequest, event: Event) -> dict[str, Any]:
     else:
         caption = _("Standings")
     club_filter = StandingsFilter(request.GET, event=event)
+    records = data.records
+    club = ""
+    if club_filter.is_bound and club_filter.form.is_valid() and club_filter.form.cleaned_data[
+            "club"]:
+        club = club_filter.form.cleaned_data["club"]
+        kept = set(club_filter.qs.values_list("pk", flat=True))
+        records = [record for record in records if record["key"] in kept]
+    # Sort and page as validated values: the query's own are only read here.
+    sort = request.GET.get("sort", "")
+    if sort.removeprefix("-") not in StandingsTable.base_columns:
+        sort = ""
+    page = _page(request.GET.get("page", ""), max(1, -(-len(records) // STANDINGS_PER_PAGE)))
 
     def table_html() -> str:
-        records = data.records
-        if club_filter.is_bound and club_filter.form.is_valid() and club_filter.form.cleaned_data[
-                "club"]:
-            shown = set(club_filter.qs.values_list("pk", flat=True))
-            records = [record for record in records if record["key"] in shown]
-        table = StandingsTable(records, caption=caption)
-        RequestConfig(request, paginate={"per_page": STANDINGS_PER_PAGE}).configure(table)
+        table = StandingsTable(records, caption=caption, order_by=(sort,) if sort else None)
+        table.request = request  # its sort and page links keep the query
+        table.paginate(page=page, per_page=STANDINGS_PER_PAGE)
         return str(table.as_html(request))
 
     # The rendered table is the same for every reader of the same query in
     # the same language; other query parameters would end up in its links.
-    # The query is what a visitor typed: hashed into the key (a cache key
-    # holds no spaces or control characters), and only cached when every
-    # value is one the page offers (no cache entry per made-up value).
-    if set(request.GET) <= STANDINGS_QUERY and _cacheable_query(request) \
-            and club_filter.form.is_valid():
-        query = "&".join(f"{key}={request.GET[key]}" for key in sorted(request.GET))
-        digest = hashlib.sha256(query.encode()).hexdigest()[:32]
+    # It is kept under the values shown, never under what a visitor typed,
+    # and only for a query the page's links make (a made-up value is
+    # rendered for its request alone).
+    shown = {"after": str(after_round), "club": club, "sort": sort, "page": str(page)}
+    if _canonical_query(request, shown):
+        digest = hashlib.sha256("\n".join(
+            (str(after_round), club, sort, str(page))).encode()).hexdigest()[:32]
         html = results_cache.cached(
             event.pk, f"standings-html:{get_language()}:{digest}", table_html)
     else:

@@ -162,6 +162,11 @@ def _outage_value(event_id: int, part: str, compute: Callable[[], T]) -> T:
     if kept is not None and now - kept[0] < OUTAGE_SECONDS:
         return kept[1]  # type: ignore[no-any-return]
     value = compute()
+    # Only what is still served is kept: the process's memory holds at most
+    # the last OUTAGE_SECONDS of computations, not every value ever asked for.
+    for stale in [key for key, (when, _) in list(_outage_values.items())
+                  if now - when >= OUTAGE_SECONDS]:
+        _outage_values.pop(stale, None)
     _outage_values[(event_id, part)] = (now, value)
     return value
 
@@ -244,7 +249,10 @@ def code_stamp() -> str:
 
 def cached(event_id: int, part: str, compute: Callable[[], T]) -> T:
     """`compute()` for the event's current generation, from the cache when
-    it holds it. `part` names what is computed (e.g. "live", "after:3").
+    it holds it. `part` names what is computed (e.g. "live", "after:3"):
+    built from validated values only (a closed round's number, a language
+    the site offers), never from what a visitor typed, or every made-up
+    value would be an entry kept for KEEP_SECONDS.
     Without a reachable cache, what this process computed in the last
     OUTAGE_SECONDS."""
     key = f"results:{code_stamp()}:{event_id}:{part}"
