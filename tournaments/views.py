@@ -610,7 +610,9 @@ def _standings_context(request: HttpRequest, event: Event) -> dict[str, Any]:
     # It is kept under the values shown, never under what a visitor typed,
     # and only for a query the page's links make (a made-up value is
     # rendered for its request alone).
-    shown = {"after": str(after_round), "club": club, "sort": sort, "page": str(page)}
+    shown = {"club": club, "sort": sort, "page": str(page)}
+    if after_round is not None:
+        shown["after"] = str(after_round)
     if _canonical_query(request, shown):
         digest = hashlib.sha256("\n".join(
             (str(after_round), club, sort, str(page))).encode()).hexdigest()[:32]

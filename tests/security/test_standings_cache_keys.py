@@ -54,7 +54,7 @@ JUNK_AFTER = [
     *(str(number) for number in range(2, 22)),  # no closed round of the event
     *("0" * zeros + "1" for zeros in range(1, 6)),  # round 1, written otherwise
     "²", "٣", "١", "𝟏", "1²", "-1", "+1", " 1", "1 ", "1.0", "0", "",
-    "99999999999999999999", "9" * 5000, "\x00", "1\x00",
+    "99999999999999999999", "9" * 5000, "\x00", "1\x00", "None", "null",
 ]
 
 
@@ -125,6 +125,14 @@ def test_made_up_pages_sorts_and_parameters_add_no_cache_entries(
     for query in queries:
         assert client.get(url, query).status_code == 200, query
     assert entries() == known
+
+
+def test_no_made_up_value_reaches_the_shared_table(client: Client, two_rounds: Event) -> None:
+    """The table kept for everyone never carries a visitor's value in its
+    sort and page links: `after=None` is the standings now, not a key."""
+    url = urls(two_rounds)[0]
+    assert client.get(url, {"after": "None"}).status_code == 200
+    assert "None" not in client.get(url).content.decode()
 
 
 def test_a_page_past_the_last_shows_the_last(client: Client, two_rounds: Event) -> None:
