@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -32,6 +33,12 @@ class ModelFieldsForm(forms.Form):
         model_fields = forms.fields_for_model(self.model, fields=self.field_names,
                                               widgets=self.widgets)
         declared = self.fields
+        for name, field in model_fields.items():
+            # The model's ranges (clubs/limits.py), checked by the form too,
+            # so a date or number out of range is the field's own error.
+            ranges = [validator for validator in self.model._meta.get_field(name).validators
+                      if isinstance(validator, MinValueValidator | MaxValueValidator)]
+            field.validators = [*field.validators, *ranges]
         self.fields = {name: declared.get(name) or model_fields[name] for name in self.field_names}
         self.fields.update({name: field for name, field in declared.items()
                             if name not in self.fields})

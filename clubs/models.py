@@ -15,6 +15,8 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from clubs import limits
+
 ADULT_AGE = 18  # seed 001, Huishoudelijk Reglement Art. 12
 LAPSE_AFTER = datetime.timedelta(days=365)  # seed 001 Art. 10: a year without playing
 
@@ -55,8 +57,8 @@ class HolidayPeriod(models.Model):
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="holidays")
     name = models.CharField(_("name"), max_length=80)
-    start = models.DateField(_("first day"))
-    end = models.DateField(_("last day"))
+    start = models.DateField(_("first day"), validators=limits.date_range())
+    end = models.DateField(_("last day"), validators=limits.date_range())
 
     class Meta:
         ordering = ["start"]
@@ -79,12 +81,15 @@ class Member(models.Model):
     nmb_number = models.CharField(  # noqa: DJ001
         _("NMB member number"), max_length=20, null=True, blank=True
     )
-    date_of_birth = models.DateField(_("date of birth"), null=True, blank=True)
+    # Not after today (the service says so, clubs/services.py), not before 1900.
+    date_of_birth = models.DateField(_("date of birth"), null=True, blank=True,
+                                     validators=limits.date_range()[:1])
     long_illness = models.BooleanField(
         _("long illness"), default=False,
         help_text=_("Membership does not lapse while ill (Art. 10)."),
     )
-    joined_on = models.DateField(_("member since"), default=datetime.date.today)
+    joined_on = models.DateField(_("member since"), default=datetime.date.today,
+                                 validators=limits.date_range())
     last_played_on = models.DateField(_("last played"), null=True, blank=True)
     # A member with a login can register for events themselves.
     user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True,

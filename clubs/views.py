@@ -6,19 +6,18 @@ clubs/access.py, so no view can forget the permission check; services raise
 ValidationError for refused operations, which the page shows as a message.
 """
 
-import datetime
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_tables2 import RequestConfig
 
-from clubs import access, member_import, services
+from clubs import access, limits, member_import, services
 from clubs.filters import MemberFilter
 from clubs.forms import MemberForm, MemberImportForm, add_service_error
 from clubs.models import Club
@@ -149,9 +148,9 @@ def season(request: HttpRequest, slug: str, year: int | None = None) -> HttpResp
     """Public: the club competition of one season (January to December)."""
     club = get_object_or_404(Club, slug=slug)
     today = timezone.localdate()
-    year = year or today.year
-    if not datetime.MINYEAR <= year <= datetime.MAXYEAR:
-        year = today.year
+    year = today.year if year is None else year
+    if not limits.year_in_range(year):
+        raise Http404(_("No season %(year)s.") % {"year": year})
     members = services.member_names(club)
 
     def names_get(key: int | str | None, default: str = "") -> str:

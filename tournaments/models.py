@@ -17,6 +17,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from clubs import limits
 from clubs.models import Club, Member
 from scoring.engine import RULESETS
 from scoring.engine.errors import InvalidGame
@@ -63,16 +64,20 @@ class Event(models.Model):
                             default=EventKind.EVENING)
     title = models.CharField(_("title"), max_length=160)
     venue = models.CharField(_("venue"), max_length=160, blank=True)
-    start_date = models.DateField(_("date"))
-    days = models.PositiveSmallIntegerField(_("days"), default=1)
-    rounds_planned = models.PositiveSmallIntegerField(_("rounds"), default=2)
-    round_minutes = models.PositiveSmallIntegerField(_("minutes per round"), default=75)
+    start_date = models.DateField(_("date"), validators=limits.date_range())
+    days = models.PositiveSmallIntegerField(_("days"), default=1,
+                                            validators=limits.up_to(limits.MAX_EVENT_DAYS, 1))
+    rounds_planned = models.PositiveSmallIntegerField(_("rounds"), default=2,
+                                                      validators=limits.up_to(limits.MAX_ROUNDS, 1))
+    round_minutes = models.PositiveSmallIntegerField(
+        _("minutes per round"), default=75, validators=limits.up_to(limits.MAX_ROUND_MINUTES, 1))
     ruleset = models.CharField(_("rule set"), max_length=20, default="nts")
     rule_options = models.JSONField(_("rule options"), default=dict, blank=True)
     # Set when the first hand is entered: from then on the rule set and its
     # options never change, so later house-rule changes never alter results.
     rules_frozen_at = models.DateTimeField(null=True, blank=True, editable=False)
-    max_places = models.PositiveIntegerField(_("places"), null=True, blank=True)
+    max_places = models.PositiveIntegerField(_("places"), null=True, blank=True,
+                                             validators=limits.up_to(limits.MAX_PLACES))
     self_registration = models.BooleanField(_("members can register online"), default=True)
     requires_approval = models.BooleanField(_("registrations need approval"), default=False)
     odd_tables = models.CharField(_("when not a multiple of 4"), max_length=5,
@@ -150,8 +155,9 @@ class Registration(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     checked_in_at = models.DateTimeField(_("checked in"), null=True, blank=True)
     late = models.BooleanField(_("arrives late"), default=False)
-    dropped_after_round = models.PositiveSmallIntegerField(_("dropped out after round"),
-                                                           null=True, blank=True)
+    dropped_after_round = models.PositiveSmallIntegerField(
+        _("dropped out after round"), null=True, blank=True,
+        validators=limits.up_to(limits.MAX_ROUNDS))
     # A substitute takes over a dropped player's seat; their results are kept
     # apart and do not rank.
     substitute_for = models.ForeignKey("self", on_delete=models.PROTECT, null=True, blank=True,
@@ -360,7 +366,8 @@ class Scorekeeper(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="scorekeepers",
                               verbose_name=_("event"))
     table_number = models.PositiveSmallIntegerField(
-        _("table"), null=True, blank=True, help_text=_("Empty: every table of the event."))
+        _("table"), null=True, blank=True, help_text=_("Empty: every table of the event."),
+        validators=limits.up_to(limits.MAX_TABLES, 1))
 
     class Meta:
         verbose_name = _("scorekeeper")

@@ -15,6 +15,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from clubs import limits
 from clubs.models import Member
 from tournaments.models import (
     Event,
@@ -260,6 +261,9 @@ def drop_out(registration: Registration, *, after_round: int) -> Registration:
                 "name": name, "round": registration.dropped_after_round})
         if after_round < 0:
             raise ValidationError(_("A round number cannot be negative."))
+        if after_round > limits.MAX_ROUNDS:
+            raise ValidationError(_("An event has at most %(rounds)s rounds.") % {
+                "rounds": limits.MAX_ROUNDS})
         played = registration.seats.filter(
             round__status__in=(RoundStatus.STARTED, RoundStatus.CLOSED),
             round__number__gt=after_round,
