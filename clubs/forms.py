@@ -36,7 +36,8 @@ class ModelFieldsForm(forms.Form):
         for name, field in model_fields.items():
             # The model's ranges (clubs/limits.py), checked by the form too,
             # so a date or number out of range is the field's own error.
-            ranges = [validator for validator in self.model._meta.get_field(name).validators
+            ranges = [validator
+                      for validator in getattr(self.model._meta.get_field(name), "validators", [])
                       if isinstance(validator, MinValueValidator | MaxValueValidator)]
             field.validators = [*field.validators, *ranges]
         self.fields = {name: declared.get(name) or model_fields[name] for name in self.field_names}

@@ -3,9 +3,10 @@
 See docs/score-interface.md (shared): one game object per line, UTF-8.
 """
 
-import json
 from collections.abc import Iterable, Iterator
 from typing import Any
+
+from scoring import json_input
 
 Game = dict[str, Any]
 
@@ -37,13 +38,18 @@ def parse_line(raw: bytes, number: int) -> Game:
         raise BadLine(f"line {number}: not valid UTF-8") from None
     try:
         # Without the line ending, so an error's column is on this line.
-        game = json.loads(text.rstrip("\r\n"))
-    except json.JSONDecodeError as exc:
-        raise BadLine(f"line {number}: not valid JSON: {exc.msg} (column {exc.colno})") from None
-    except RecursionError:
-        raise BadLine(f"line {number}: not valid JSON: nested too deeply") from None
-    except ValueError as exc:  # e.g. a number of more than 4300 digits
-        raise BadLine(f"line {number}: not valid JSON: {exc}") from None
+        game = json_input.loads(text.rstrip("\r\n"))
+    except json_input.JsonInputError as exc:
+        if exc.reason == "syntax":
+            raise BadLine(
+                f"line {number}: not valid JSON: {exc.problem} (column {exc.column})"
+            ) from None
+        if exc.reason == "depth":
+            raise BadLine(
+                f"line {number}: not valid JSON: nested too deeply (more than "
+                f"{json_input.MAX_DEPTH} levels)"
+            ) from None
+        raise BadLine(f"line {number}: not valid JSON: a number of more than 4300 digits") from None
     if not isinstance(game, dict):
         raise BadLine(f"line {number}: a game must be a JSON object, not {_json_kind(game)}")
     return game

@@ -38,7 +38,6 @@ header); every answer is JSON, errors too, so the queue can act on them.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
@@ -49,6 +48,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from clubs import access
+from scoring import json_input
 from tournaments.services import hands, score_sheet
 
 View = Callable[..., HttpResponse]
@@ -90,10 +90,11 @@ SUBMISSION_FIELDS = ("submission_id", "expected_version")
 def json_body(request: HttpRequest) -> dict[str, Any]:
     """The request's JSON object; a ValidationError (400) for anything else."""
     try:
-        body = json.loads(request.body)
-    except (ValueError, UnicodeDecodeError, RecursionError):
-        # RecursionError: arrays nested thousands deep; ValueError also for
-        # a number of more than 4300 digits.
+        body = json_input.loads(request.body)
+    except json_input.JsonInputError as error:
+        if error.reason == "depth":
+            raise ValidationError(_("The request nests deeper than %(depth)s levels.") % {
+                "depth": json_input.MAX_DEPTH}) from None
         raise ValidationError(_("The request is not JSON.")) from None
     if not isinstance(body, dict):
         raise ValidationError(_("The request must be a JSON object."))
