@@ -28,11 +28,13 @@ from typing import Any
 
 from django.contrib import admin
 from django.contrib.admin.options import BaseModelAdmin
+from django.contrib.admin.widgets import AutocompleteSelect
+from django.core.exceptions import FieldDoesNotExist, ValidationError
 from django.db.models import Field, Model, QuerySet
 from django.forms import ModelChoiceField, ModelMultipleChoiceField
 from django.http import HttpRequest
 
-from clubs import access
+from clubs import access, limits
 from clubs.models import Club, HolidayPeriod, Member
 
 
@@ -64,6 +66,33 @@ def scoped(queryset: QuerySet[Any], club_path: str | None, user: Any) -> QuerySe
     return queryset.filter(**{lookup: access.clubs_for(user)})
 
 
+class RowChoiceField(ModelChoiceField):  # type: ignore[type-arg]
+    """A choice of a row by its id that refuses what no id can be before
+    the database is asked (issue 13: ?user=9223372036854775808 on the add
+    page answered 500)."""
+
+    def to_python(self, value: Any) -> Any:
+        if value not in self.empty_values and self.to_field_name is None \
+                and not limits.is_row_id(value):
+            raise ValidationError(self.error_messages["invalid_choice"], code="invalid_choice")
+        return super().to_python(value)
+
+
+class RowAutocompleteSelect(AutocompleteSelect):
+    """The admin's search-as-you-type choice, which shows a form sent back
+    with an error by looking up what was sent: only what can be a row id."""
+
+    def optgroups(self, name: str, value: Any, attr: Any = None) -> Any:
+        return super().optgroups(name, [item for item in value if limits.is_row_id(item)], attr)
+
+
+def _is_relation(model: type[Model], name: str) -> bool:
+    try:
+        return bool(model._meta.get_field(name).is_relation)
+    except FieldDoesNotExist:
+        return False
+
+
 class ClubScopedAdmin(BaseModelAdmin):
     """A model admin (or inline) that shows anyone but a superuser only the
     rows of the clubs they organise, and offers only those as choices.
@@ -89,7 +118,18 @@ class ClubScopedAdmin(BaseModelAdmin):
                                  **kwargs: Any) -> ModelChoiceField[Any] | None:
         if not can_use_admin(request.user):
             kwargs["queryset"] = self._related(db_field, request)
+        kwargs.setdefault("form_class", RowChoiceField)
+        if "widget" not in kwargs and db_field.name in self.get_autocomplete_fields(request):
+            kwargs["widget"] = RowAutocompleteSelect(db_field, self.admin_site,
+                                                     using=kwargs.get("using"))
         return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+    def get_changeform_initial_data(self, request: HttpRequest) -> dict[str, Any]:
+        """The add page's values from its query (?club=3), without those no
+        row has: the choice widgets look them up to show them."""
+        initial = super().get_changeform_initial_data(request)  # type: ignore[misc]
+        return {name: value for name, value in initial.items()
+                if not _is_relation(self.model, name) or limits.is_row_id(value)}
 
     def formfield_for_manytomany(self, db_field: Any, request: HttpRequest,
                                  **kwargs: Any) -> ModelMultipleChoiceField[Any] | None:

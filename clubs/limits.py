@@ -36,3 +36,18 @@ def up_to(maximum: int, minimum: int = 0) -> list[MinValueValidator | MaxValueVa
 
 def year_in_range(year: int) -> bool:
     return EARLIEST_YEAR <= year <= LATEST_YEAR
+
+
+# A row's id as text: ASCII digits that fit a 64-bit column. Anything else
+# names no row, and must not reach a lookup (SQLite raises OverflowError for
+# an integer past 64 bits, PostgreSQL a DataError).
+ROW_ID_DIGITS = 18
+
+
+def is_row_id(value: object) -> bool:
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, int):
+        return 0 < value < 10**ROW_ID_DIGITS
+    text = str(value)
+    return text.isascii() and text.isdigit() and 0 < len(text) <= ROW_ID_DIGITS

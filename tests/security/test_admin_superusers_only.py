@@ -273,3 +273,21 @@ def test_opened_an_organiser_sees_only_their_clubs(
     assert mighty_client.get(admin_url(Event, "change", other_event.pk)).status_code == 302
     assert mighty_client.post(admin_url(Scorekeeper, "add"), {
         "user": 1, "event": other_event.pk}).status_code == 403
+
+
+@pytest.mark.parametrize("value", [str(2**63), "99999999999999999999", "²", "-1", "x" * 300])
+def test_an_id_no_row_can_have_is_refused_not_a_500(django_user_model: type[User],
+                                                    value: str) -> None:
+    """Found by the hostile walk (tests/security/test_hostile_walk.py): the
+    add page's ?user= and a sent-back form looked the value up (SQLite:
+    OverflowError). Now it is no choice, and the form says so."""
+    client = Client(raise_request_exception=True)
+    client.force_login(django_user_model.objects.create_superuser("root2", password="p"))
+    url = reverse("admin:clubs_member_add")
+    for field in ("club", "user"):
+        assert client.get(url, {field: value}).status_code == 200
+        response = client.post(url, {field: value, "first_name": "A", "last_name": "B",
+                                     "joined_on": "2020-01-01"})
+        assert response.status_code == 200
+        assert field in response.context["adminform"].form.errors
+    assert not Member.objects.filter(last_name="B").exists()
