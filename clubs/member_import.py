@@ -42,10 +42,12 @@ import io
 import json
 import re
 import zipfile
+import zlib
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
+from xml.parsers import expat
 
 from django.conf import settings
 from django.core import signing
@@ -64,6 +66,10 @@ MAX_ROWS = 5000
 HEADER_SEARCH_ROWS = 50  # the header row is looked for among the first rows
 MAX_COLUMNS = 60
 SIGNED_FOR = 3600  # seconds a preview can be confirmed
+SHOWN_LENGTH = 80  # a value the preview echoes is cut to this many characters
+# The prolog of a workbook's part (what comes before its first element) is
+# read up to this far for a DOCTYPE; Excel writes one line.
+PROLOG_BYTES = 64 * 1024
 
 FIRST_NAME, LAST_NAME, NMB_NUMBER, CLUB = "first_name", "last_name", "nmb_number", "club"
 FIELDS = (FIRST_NAME, LAST_NAME, NMB_NUMBER, CLUB)
@@ -233,16 +239,102 @@ def cell_text(value: Any) -> str:
     return str(value).strip()
 
 
+def shown(value: str) -> str:
+    """A value of the file as the pages echo it: at most SHOWN_LENGTH
+    characters, a longer one cut with an ellipsis (a cell of a megabyte must
+    not make a page of one)."""
+    return value if len(value) <= SHOWN_LENGTH else value[:SHOWN_LENGTH - 1] + "…"
+
+
+class _Prolog(Exception):
+    """How the scan of a part's prolog ended."""
+
+
+class _DoctypeFound(_Prolog):
+    pass
+
+
+class _ElementFound(_Prolog):
+    pass
+
+
+def _declares_doctype(archive: zipfile.ZipFile, info: zipfile.ZipInfo) -> bool | None:
+    """Whether the part declares a document type (True), starts its first
+    element without one (False), or cannot tell within PROLOG_BYTES (None).
+
+    The part goes through expat, the parser openpyxl's ElementTree uses, so
+    every encoding and every prolog (comments, processing instructions,
+    whitespace) is read as openpyxl would read it; the scan stops at the
+    DOCTYPE or the first element, before any entity could be expanded. A part
+    that is no XML at all (an image) is no threat here: False."""
+
+    def doctype(*args: Any) -> None:
+        raise _DoctypeFound
+
+    def element(*args: Any) -> None:
+        raise _ElementFound
+
+    parser = expat.ParserCreate()
+    parser.StartDoctypeDeclHandler = doctype
+    parser.StartElementHandler = element
+    read = 0
+    try:
+        with archive.open(info) as part:
+            while read < PROLOG_BYTES:
+                chunk = part.read(4096)
+                parser.Parse(chunk, not chunk)
+                if not chunk:
+                    return False
+                read += len(chunk)
+    except _DoctypeFound:
+        return True
+    except _ElementFound:
+        return False
+    except expat.ExpatError:
+        return False
+    return None
+
+
+def _refuse_doctypes(archive: zipfile.ZipFile) -> None:
+    """Refuse a workbook any part of which declares a document type: that
+    is where XML entities are declared (an entity that expands a thousand
+    times a thousand times, or one that reads a file of the server), and
+    Excel never writes one. defusedxml refuses entities too (config/checks.py
+    makes sure openpyxl uses it); this refuses the file before openpyxl
+    reads anything, with a message naming the problem."""
+    for info in archive.infolist():
+        if info.is_dir():
+            continue
+        found = _declares_doctype(archive, info)
+        if found:
+            raise ValidationError(_(
+                "The workbook is refused: its part %(part)s contains a document type "
+                "declaration (<!DOCTYPE>). Excel never writes one, and it can make the "
+                "server expand text without end. Save the list again from Excel, as a "
+                "workbook (.xlsx) or as CSV.") % {"part": shown(info.filename)})
+        if found is None:
+            raise ValidationError(_("The file cannot be read as an Excel workbook (.xlsx)."))
+
+
 def _xlsx_rows(data: bytes) -> Iterator[list[Any]]:
     from openpyxl import load_workbook
 
     try:
-        with zipfile.ZipFile(io.BytesIO(data)) as archive:
-            unpacked = sum(info.file_size for info in archive.infolist())
+        archive = zipfile.ZipFile(io.BytesIO(data))
     except zipfile.BadZipFile:
         raise ValidationError(_("The file is not an Excel workbook (.xlsx).")) from None
-    if unpacked > MAX_UNPACKED_BYTES:
-        raise ValidationError(_("The workbook is too large to import."))
+    with archive:
+        unpacked = sum(info.file_size for info in archive.infolist())
+        if unpacked > MAX_UNPACKED_BYTES:
+            raise ValidationError(_("The workbook is too large to import."))
+        try:
+            _refuse_doctypes(archive)
+        except (zipfile.BadZipFile, EOFError, OSError, RuntimeError, NotImplementedError,
+                zlib.error):
+            # A part that cannot be inflated (damaged, a wrong checksum,
+            # encrypted, an unknown compression): as openpyxl would refuse it.
+            raise ValidationError(_(
+                "The file cannot be read as an Excel workbook (.xlsx).")) from None
     try:
         workbook = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
     except Exception:  # openpyxl raises many kinds for a damaged file
@@ -328,7 +420,7 @@ def _find_header(rows: Iterable[Sequence[Any]], known: dict[str, str]
             if name is not None and name not in columns.values():
                 columns[column] = name
             elif text:
-                ignored.append(text)
+                ignored.append(shown(text))
         if FIRST_NAME in columns.values() and LAST_NAME in columns.values():
             return index, columns, ignored
     return None
@@ -371,7 +463,7 @@ def read_file(data: bytes, filename: str) -> Parsed:
                         "rows": HEADER_SEARCH_ROWS})
     header_index, columns, ignored = found
     header_row = rows[header_index]
-    headers = {name: cell_text(header_row[column]) for column, name in columns.items()}
+    headers = {name: shown(cell_text(header_row[column])) for column, name in columns.items()}
     body = rows[header_index + 1:]
     if sum(1 for row in body if any(cell_text(value) for value in row)) > MAX_ROWS:
         raise _too_many_rows()
@@ -409,7 +501,7 @@ def _check_row(number: int, values: dict[str, str], headers: dict[str, str]) -> 
     for name, limit in MAX_LENGTHS.items():
         value = values.get(name, "")
         if len(value) > limit:
-            errors.append(RowError(number, headers[name], value, _(
+            errors.append(RowError(number, headers[name], shown(value), _(
                 "Longer than %(limit)s characters.") % {"limit": limit}))
     return errors
 
@@ -448,12 +540,12 @@ def make_plan(club: Club, parsed: Parsed) -> Plan:
     member_rows: dict[int, int] = {}
     for row in parsed.rows:
         if not _is_this_club(row.club, club):
-            errors.append(RowError(row.row, headers.get(CLUB, ""), row.club, _(
+            errors.append(RowError(row.row, headers.get(CLUB, ""), shown(row.club), _(
                 "This list is imported into %(club)s: the club must be %(club)s or "
                 "empty.") % {"club": club.name}))
             continue
         key = _name_key(row.first_name, row.last_name)
-        full_name = f"{row.first_name} {row.last_name}"
+        full_name = shown(f"{row.first_name} {row.last_name}")
         match: Member | None = None
         if row.nmb_number:
             number = row.nmb_number
