@@ -317,7 +317,7 @@ DUTCH_NAMES: dict[str, str] = {
 }
 
 
-@cache
+@cache  # keyed on validated options only: at most 2 x 2 x 2 x 4 = 32 tables
 def rule_table(all_pungs_fan: int = 5, kong_replacement_fan: int = 2,
                kong_on_kong_fan: int = 6, house: frozenset[str] = frozenset()) -> RuleTable:
     """The rule table for the options that change a fan value (H3) and the

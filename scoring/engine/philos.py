@@ -245,6 +245,8 @@ BONUS_RULES: tuple[BonusRule, ...] = (
               test=lambda tiles, own: _ALL_FLOWERS | _ALL_SEASONS <= tiles),
 )
 _OWN_NUMBER = {27: "1", 28: "2", 29: "3", 30: "4"}
+# Keyed on a player's flowers and seasons, each at most once (game.py checks
+# that before anything is scored), and the seat wind: at most 256 x 4 entries.
 _BONUS_MEMO: dict[tuple[tuple[str, ...], int], tuple[int, int, tuple[dict[str, object], ...]]] = {}
 
 

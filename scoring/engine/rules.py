@@ -103,6 +103,8 @@ class RuleTable:
         init=False, repr=False)
     _other_rules: tuple[tuple[HandRule, bool, dict[str, object]], ...] = field(
         init=False, repr=False)
+    # Keyed on a set (kind, tile, concealed) or pair and the two winds: at
+    # most some 3,800 entries, whatever the games (no bound needed).
     _entries: dict[tuple[int, ...], _Entry] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:

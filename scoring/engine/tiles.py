@@ -166,9 +166,9 @@ def _read(text: str, allow_bonus: bool) -> tuple[tuple[int, ...], tuple[str, ...
 # Parsed text is memoised. Only text up to MAX_TILE_TEXT reaches the memo,
 # so its size is bounded, not only its entry count: an entry is at most a
 # 100-character key (~150 bytes), a tuple of at most 99 tiles (~850 bytes:
-# small ints are shared) and the memo's own ~150 bytes, about 1.2 KB, so
+# small ints are shared) and the memo's own bytes, 1.2 KB measured, so
 # 8,192 entries hold at most ~10 MB even when every entry is hostile; a
-# real hand's entry is ~0.3 KB.
+# real hand's entry is ~0.4 KB (3.3 MB when full).
 _PARSES_KEPT = 8192
 _parse_memo = lru_cache(maxsize=_PARSES_KEPT)(_read)
 
