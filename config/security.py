@@ -1,8 +1,8 @@
 """Pieces of the site's security that settings alone cannot say (README
 "Security"): the login-throttling backend and the client's address it
-counts by, the page a locked-out login gets, the password-reset
-confirmation that also lifts a lockout, and refusing an over-large request
-before anything reads it.
+counts by, the page a locked-out login gets, the password-reset mails'
+limits, the password-reset confirmation that also lifts a lockout, and
+refusing an over-large request before anything reads it.
 """
 
 from __future__ import annotations
@@ -15,9 +15,14 @@ from axes.backends import AxesStandaloneBackend  # type: ignore[import-untyped]
 from django.conf import settings
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.forms import AuthenticationForm
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import render
+from django.urls import reverse
+from django.utils.decorators import method_decorator
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from config import ratelimits
 
 # What a locked-out login answers: Too Many Requests, with the login page.
 LOCKED_OUT = 429
@@ -75,6 +80,33 @@ def lockout_response(request: HttpRequest, original_response: HttpResponse | Non
     }, status=LOCKED_OUT)
 
 
+class PasswordResetView(auth_views.PasswordResetView):
+    """Django's view, with limits on the mails it sends (README "Security").
+
+    Per e-mail address (RATELIMIT_PASSWORD_RESET_ADDRESS): over it, no mail,
+    and the page that follows is the same "check your e-mail" page, so it
+    tells nothing about the address (counted whether or not an account has
+    it). Per client address (RATELIMIT_PASSWORD_RESET_IP), over it the 429
+    page: that says nothing about any account either."""
+
+    email_template_name = "registration/password_reset_email.txt"
+
+    @method_decorator(ratelimits.limit(
+        "password-reset-ip", "RATELIMIT_PASSWORD_RESET_IP", key="ip",
+        message=gettext_lazy("Many new passwords were asked for from your network in a short "
+                             "time, so no more links are sent for now.")))
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        return super().post(request, *args, **kwargs)  # type: ignore[no-any-return]
+
+    def form_valid(self, form: Any) -> HttpResponse:
+        address = form.cleaned_data["email"].strip().casefold()
+        if ratelimits.exceeded(self.request, "password-reset-address",
+                               "RATELIMIT_PASSWORD_RESET_ADDRESS",
+                               key=lambda group, request: address) is not None:
+            return HttpResponseRedirect(self.get_success_url())
+        return super().form_valid(form)  # type: ignore[no-any-return]
+
+
 class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
     """Django's view; a new password also ends a lockout of that user."""
 
@@ -121,6 +153,9 @@ class RequestSizeMiddleware:
                 {"error": _("The request is larger than %(size)s MB.") % {"size": size}},
                 status=413)
         else:
-            response = render(request, "too_large.html", {"size": size, "back": request.path},
+            # The way on is the site's home, never the request's path: a
+            # cross-site form posting to "//evil.example/x" must not get a
+            # page of this site linking there.
+            response = render(request, "too_large.html", {"size": size, "home": reverse("home")},
                               status=413)
         return response

@@ -6,6 +6,7 @@ DJANGO_ENV=production switches to production defaults and refuses to start
 with DEBUG on or without a real SECRET_KEY.
 """
 
+import re
 from datetime import timedelta
 from pathlib import Path
 
@@ -43,8 +44,9 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_tables2",
     "django_filters",
-    # Login throttling (README "Security").
+    # Login throttling and rate limits (README "Security").
     "axes",
+    "django_ratelimit",
     "csp",
     "clubs",
     "tournaments",
@@ -54,6 +56,8 @@ INSTALLED_APPS = [
     "stats",
     # Running an installation: backups (export_data, import_data), `make prod`.
     "operations",
+    # The site's own system checks (config/checks.py).
+    "config.apps.SiteConfig",
 ]
 
 MIDDLEWARE = [
@@ -72,6 +76,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # A request over a rate limit gets the 429 page (RATELIMIT_VIEW).
+    "django_ratelimit.middleware.RatelimitMiddleware",
     # Last: turns a locked-out login into the login page with the lockout message.
     "axes.middleware.AxesMiddleware",
 ]
@@ -174,6 +180,34 @@ TRUST_X_FORWARDED_FOR = env_bool("TRUST_X_FORWARDED_FOR", False)
 
 # Password reset by e-mail: the link is valid for a day and only once.
 PASSWORD_RESET_TIMEOUT = 24 * 60 * 60
+
+# Rate limits (django-ratelimit, config/ratelimits.py): "count/period" per
+# client, over it a 429 page. Generous for a person, even an organiser on a
+# tournament day; tight for a script.
+# Export asks (POST /exports/<kind>/), per user, or per address when not
+# logged in (a venue's players share one). Identical asks reuse the job.
+RATELIMIT_EXPORTS = env_str("RATELIMIT_EXPORTS", "60/h")
+# "Check a hand" (POST /scoring/check/), per user.
+RATELIMIT_HAND_CHECK = env_str("RATELIMIT_HAND_CHECK", "30/m")
+# Password-reset mails: per e-mail address (over it silently no mail, the
+# same page) and per client address (over it the 429 page).
+RATELIMIT_PASSWORD_RESET_ADDRESS = env_str("RATELIMIT_PASSWORD_RESET_ADDRESS", "3/h")
+RATELIMIT_PASSWORD_RESET_IP = env_str("RATELIMIT_PASSWORD_RESET_IP", "10/h")
+for _rate_name in ("RATELIMIT_EXPORTS", "RATELIMIT_HAND_CHECK",
+                   "RATELIMIT_PASSWORD_RESET_ADDRESS", "RATELIMIT_PASSWORD_RESET_IP"):
+    if not re.fullmatch(r"[1-9][0-9]*/([1-9][0-9]*)?[smhd]", globals()[_rate_name]):
+        raise ImproperlyConfigured(
+            f"{_rate_name}={globals()[_rate_name]!r}: give a count per period, e.g. 60/h "
+            "(s, m, h or d).")
+RATELIMIT_USE_CACHE = "ratelimit"
+RATELIMIT_VIEW = "config.ratelimits.too_many_requests"
+# The client's address as the login throttling counts it (TRUST_X_FORWARDED_FOR).
+RATELIMIT_IP_META_KEY = "config.ratelimits.client_address"
+# django-ratelimit warns of every cache backend outside its short list
+# (memcached, django-redis), Django's own RedisCache included; the site's
+# own check (config/checks.py, mahjong.E002) refuses a cache whose
+# increments are not atomic or not shared instead.
+SILENCED_SYSTEM_CHECKS = ["django_ratelimit.W001"]
 
 # Request bodies: the biggest the site takes is a member list of up to 2 MB
 # (clubs/member_import.py) with its form. A bigger body is refused before it
@@ -309,6 +343,10 @@ elif CACHE_URL.startswith(("redis://", "rediss://")):
 else:
     raise ImproperlyConfigured(
         f"CACHE_URL={CACHE_URL!r}: use a redis:// URL, or leave it empty for the database.")
+# The rate limits count in the same place, through a backend whose `incr` is
+# atomic and keeps the counter's expiry (config/dbcache.py; Redis's is).
+CACHES["ratelimit"] = (dict(CACHES["default"]) if CACHE_URL else
+                       {**CACHES["default"], "BACKEND": "config.dbcache.DatabaseCache"})
 
 # --- Celery -----------------------------------------------------------------
 
@@ -352,6 +390,10 @@ if _unknown_rulesets:
 
 # How long a finished export can be downloaded before the upkeep deletes it.
 EXPORTS_KEEP_HOURS = env_int("EXPORTS_KEEP_HOURS", 24, minimum=1)
+# The same ask again (kind, object, options, language, asker) within this
+# many seconds gets the job already made: waiting, running, or done while
+# the event's results are unchanged (exports.services.request_export).
+EXPORTS_REUSE_SECONDS = 300
 # A running export whose heartbeat is older than this is taken for dead.
 EXPORTS_STALE_SECONDS = env_int("EXPORTS_STALE_SECONDS", 120, minimum=5)
 # How often an export is started before it is reported failed.

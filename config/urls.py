@@ -16,9 +16,10 @@ urlpatterns += i18n_patterns(
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     # Password reset by e-mail (Django's views; templates in registration/).
-    # The same page follows whether or not an account has the address.
-    path("accounts/password/reset/", auth_views.PasswordResetView.as_view(
-        email_template_name="registration/password_reset_email.txt"), name="password_reset"),
+    # The same page follows whether or not an account has the address; the
+    # mails are rate-limited (config/security.py).
+    path("accounts/password/reset/", security.PasswordResetView.as_view(),
+         name="password_reset"),
     path("accounts/password/reset/sent/", auth_views.PasswordResetDoneView.as_view(),
          name="password_reset_done"),
     path("accounts/password/reset/<uidb64>/<token>/", security.PasswordResetConfirmView.as_view(),

@@ -2,7 +2,8 @@
 
 * `request_export` checks the user's rights and the export's own conditions
   (the bond's "event finished"), stores the job and sends it to the worker
-  once the job is committed.
+  once the job is committed. The same ask again by the same asker within
+  EXPORTS_REUSE_SECONDS gets the job it already has (`_reusable`).
 * `run_job` (the Celery task's body) renders the file, reporting progress
   and a heartbeat as it goes.
 * `maintain` (Celery beat, every minute) runs again what a dead worker left
@@ -13,13 +14,17 @@
 from __future__ import annotations
 
 import datetime
+import hashlib
+import json
 import logging
 import math
+import re
 import time
 from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
+from django.core.cache import cache
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.db.models import F
@@ -104,6 +109,9 @@ def may_see(user: Any, session_key: str | None, job: ExportJob) -> bool:
 # --- Asking ------------------------------------------------------------------------------
 
 
+LARGEST_OPTION = 32767
+
+
 def _options(kind: registry.ExportKind, given: dict[str, Any]) -> dict[str, Any]:
     options: dict[str, Any] = {}
     for name, wanted in kind.options.items():
@@ -113,18 +121,67 @@ def _options(kind: registry.ExportKind, given: dict[str, Any]) -> dict[str, Any]
         if wanted is bool:
             options[name] = str(value).lower() in ("1", "true", "on", "yes")
             continue
-        try:
-            options[name] = int(value)
-        except (TypeError, ValueError):
+        # ASCII digits only ("²" passes str.isdigit() but not int()), and no
+        # larger than a round number or a year can be (a smallint column).
+        text = str(value).strip()
+        if not re.fullmatch(r"[0-9]{1,9}", text):
+            shown = text if len(text) <= 20 else text[:19] + "…"
             raise ValidationError(_("%(option)s must be a whole number, not %(value)s.") % {
-                "option": name, "value": value}) from None
+                "option": name, "value": shown})
+        if int(text) > LARGEST_OPTION:
+            raise ValidationError(_(
+                "%(option)s must be a whole number up to %(largest)s, not %(value)s.") % {
+                "option": name, "largest": LARGEST_OPTION, "value": text})
+        options[name] = int(text)
     return options
+
+
+def _cache_errors() -> tuple[type[Exception], ...]:
+    try:
+        from redis.exceptions import RedisError
+    except ImportError:  # pragma: no cover (redis is a dependency)
+        return (OSError,)
+    return (RedisError, OSError)
+
+
+def _ask_key(kind: registry.ExportKind, subject: Subject, user: Any, session_key: str,
+             language: str, options: dict[str, Any]) -> tuple[str, bool]:
+    """The cache key of an ask, and whether it names the data the file
+    shows: an event's (or a round's) results generation, which every change
+    to what its exports show renews (tournaments.services.results_cache). A
+    season (club or member) spans events and has none."""
+    from tournaments.services import results_cache
+
+    event_id = subject.event.pk if subject.event else (
+        subject.round.event_id if subject.round else None)
+    stamp = results_cache.generation(event_id) if event_id is not None else ""
+    asker = f"user:{user.pk}" if user.is_authenticated else f"session:{session_key}"
+    objects = [item.pk if item is not None else None
+               for item in (subject.event, subject.round, subject.club, subject.member)]
+    what = [kind.name, objects, asker, language, options, stamp]
+    digest = hashlib.sha256(json.dumps(what, sort_keys=True, default=str).encode()).hexdigest()
+    return f"exports:ask:{digest}", bool(stamp)
+
+
+def _reusable(key: str, data_known: bool) -> ExportJob | None:
+    """The job of the same ask made within EXPORTS_REUSE_SECONDS, if it is
+    waiting, running, or done with the data as it is now (only when the ask
+    names its data: a finished season file is not taken for current)."""
+    job_id = cache.get(key)
+    if job_id is None:
+        return None
+    usable = [JobStatus.QUEUED, JobStatus.RUNNING] + ([JobStatus.DONE] if data_known else [])
+    return ExportJob.objects.filter(pk=job_id, status__in=usable,
+                                    expires_at__gt=timezone.now()).first()
 
 
 def request_export(*, kind_name: str, object_id: int, user: Any, session_key: str = "",
                    language: str = "nl", options: dict[str, Any] | None = None,
                    base_url: str = "") -> ExportJob:
-    """Store a job for the export and send it to the worker (after commit).
+    """Store a job for the export and send it to the worker (after commit),
+    or, for an ask its asker made a moment ago (the same kind, object,
+    options and language, and the same data), the job that ask made: a
+    double click, a second tab or a script asking again makes no new file.
     Http404 for an unknown export or an object the user may not have it of;
     ValidationError for an export that cannot be made (yet)."""
     kind = registry.get(kind_name)
@@ -138,6 +195,14 @@ def request_export(*, kind_name: str, object_id: int, user: Any, session_key: st
         checked["base_url"] = base_url
     if not user.is_authenticated and not session_key:
         raise PermissionDenied(_("Cookies are needed to download files."))
+    try:
+        key, data_known = _ask_key(kind, subject, user, session_key, language, checked)
+        earlier = _reusable(key, data_known)
+    except _cache_errors() as error:  # the cache down: a new job, as before
+        logger.warning("export asks not compared, the cache is unreachable: %r", error)
+        key, earlier = "", None
+    if earlier is not None:
+        return earlier
     job = ExportJob.objects.create(
         kind=kind.name, language=language, options=checked,
         event=subject.event, round=subject.round, club=subject.club, member=subject.member,
@@ -145,6 +210,11 @@ def request_export(*, kind_name: str, object_id: int, user: Any, session_key: st
         session_key="" if user.is_authenticated else session_key,
         expires_at=timezone.now() + keep_for(),
     )
+    if key:
+        try:
+            cache.set(key, job.pk, settings.EXPORTS_REUSE_SECONDS)
+        except _cache_errors() as error:
+            logger.warning("export ask not remembered, the cache is unreachable: %r", error)
     transaction.on_commit(lambda: send(job.pk))
     return job
 

@@ -6,6 +6,10 @@
     GET  /exports/job/<token>/download/   the file, once ready
     POST /exports/job/<token>/retry/ a failed job asked for again
 
+Asking is rate-limited per user, or per address for a visitor who is not
+logged in (settings.RATELIMIT_EXPORTS, 429 over it); the same ask again
+gets the job already made (exports.services.request_export).
+
 The token is the link: random and unguessable. Each view also checks that
 the visitor asked for the job and may still have it (404 otherwise, as for
 a job that does not exist).
@@ -14,15 +18,18 @@ a job that does not exist).
 from __future__ import annotations
 
 import io
+import re
 from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.cache import patch_cache_control
-from django.utils.translation import get_language
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import get_language, gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
+from config import ratelimits
 from exports import registry, services
 from exports.models import ExportJob, JobStatus
 
@@ -37,6 +44,14 @@ def _session_key(request: HttpRequest) -> str:
     return request.session.session_key or ""
 
 
+def _same_site(request: HttpRequest, url: str) -> str:
+    """`url` if it is a page of this site, else "" (no link to elsewhere)."""
+    if url_has_allowed_host_and_scheme(url, allowed_hosts={request.get_host()},
+                                       require_https=request.is_secure()):
+        return url
+    return ""
+
+
 def _job_for(request: HttpRequest, token: str) -> ExportJob:
     job = get_object_or_404(ExportJob, token=token)
     if not services.may_see(request.user, request.session.session_key, job):
@@ -45,9 +60,14 @@ def _job_for(request: HttpRequest, token: str) -> ExportJob:
 
 
 @require_POST
+@ratelimits.limit("exports", "RATELIMIT_EXPORTS", message=gettext_lazy(
+    "You asked for many exports in a short time, so no new one is made for now. The files "
+    "you asked for before stay on their pages."))
 def ask(request: HttpRequest, kind: str) -> HttpResponse:
     object_id = request.POST.get("object_id", "")
-    if not object_id.isdigit():
+    # ASCII digits that fit a database id ("²" passes str.isdigit(), and a
+    # number of 20 digits overflows SQLite's integers): else no such object.
+    if not re.fullmatch(r"[0-9]{1,18}", object_id):
         raise Http404
     try:
         job = services.request_export(
@@ -60,7 +80,8 @@ def ask(request: HttpRequest, kind: str) -> HttpResponse:
         kind_info = registry.get(kind)
         return render(request, "exports/refused.html", {
             "label": kind_info.label if kind_info else kind,
-            "errors": error.messages, "back": request.META.get("HTTP_REFERER", "")},
+            "errors": error.messages, "back": _same_site(request, request.META.get(
+                "HTTP_REFERER", ""))},
             status=BAD_REQUEST)
     return redirect("exports:job", job.token)
 

@@ -8,6 +8,7 @@ from django.shortcuts import render
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
+from config import ratelimits
 from scoring.engine import rule_catalogue, score_game
 from scoring.forms import GameForm
 
@@ -73,6 +74,8 @@ def player_results(game: dict[str, Any], result: dict[str, Any]) -> list[PlayerR
 
 
 @login_required
+@ratelimits.limit("hand-check", "RATELIMIT_HAND_CHECK", key="user", message=_(
+    "You checked many hands in a short time, so this one was not checked."))
 def check_hand(request: HttpRequest) -> HttpResponse:
     form = GameForm(request.POST if request.method == "POST" else None)
     context: dict[str, Any] = {"form": form}

@@ -124,9 +124,22 @@ def test_a_50_mb_file_is_refused_before_it_is_parsed(
     assert response.status_code == 413
     page = response.content.decode()
     assert TOO_LARGE in page
-    assert reverse("clubs:member_import", args=[club.slug]) in page  # the way back
+    assert f'href="{reverse("home")}"' in page  # the way on
     assert response["Content-Security-Policy"]
     assert not Member.objects.exists()
+
+
+def test_the_too_large_page_links_home_not_to_the_path_it_was_posted_to(
+        client: Client, settings: Any) -> None:
+    # A form on another site posts over the limit to "//evil.example/x" on
+    # this one: the page must not link there (issue 13, finding 10).
+    settings.MAX_REQUEST_BYTES = 1024
+    response = client.post("/", {"note": "x" * 4096}, PATH_INFO="//evil.example/x")
+    assert response.status_code == 413
+    page = response.content.decode()  # in Dutch: the path has no language prefix
+    assert '<h1>Te groot</h1>' in page or "<h1>Too large</h1>" in page
+    assert 'href="/"' in page  # the site's home
+    assert 'href="//evil.example' not in page
 
 
 def test_a_file_just_over_2_mb_is_refused_by_the_form(organiser_client: Client,
