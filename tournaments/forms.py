@@ -13,6 +13,7 @@ from django.core.validators import MaxValueValidator
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
+from clubs import limits
 from clubs.forms import DATE_INPUT, ModelFieldsForm
 from clubs.models import Club, Member
 from scoring.engine import RULESETS
@@ -207,7 +208,8 @@ class GuestRegistrationForm(forms.Form):
 
 
 class DropOutForm(forms.Form):
-    after_round = forms.IntegerField(label=_("Drops out after round"), min_value=0)
+    after_round = forms.IntegerField(label=_("Drops out after round"), min_value=0,
+                                     max_value=limits.MAX_ROUNDS)
 
 
 class SubstituteForm(forms.Form):
