@@ -127,35 +127,76 @@ CHUNK = 64 * 1024
 
 
 class RequestSizeMiddleware:
-    """Refuse a request whose body is over settings.MAX_REQUEST_BYTES before
-    anything parses it (the CSRF check reads every form, and a multipart
-    form's file would be spooled to a temporary file first): a page saying
-    so, with status 413. The member import's own limit (2 MB) is checked by
-    its form for files just under this one."""
+    """Limits at the door, before anything parses the request (the CSRF
+    check reads every form; a multipart form's file would be spooled to a
+    temporary file first):
+
+    * a query string over settings.MAX_QUERY_BYTES: 414;
+    * a body over settings.MAX_REQUEST_BYTES, whatever it is for: 413, read
+      and thrown away up to DRAIN_AT_MOST;
+    * then by the view it is for (`process_view`, which runs before the CSRF
+      check's): the member import's views (settings.UPLOAD_VIEWS) take up to
+      MAX_REQUEST_BYTES, the JSON API MAX_API_REQUEST_BYTES, every other form
+      MAX_FORM_REQUEST_BYTES. The member import's own limit (2 MB) is checked
+      by its form for files just under the first."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        try:
-            length = int(request.META.get("CONTENT_LENGTH") or 0)
-        except ValueError:
-            length = 0
-        limit = settings.MAX_REQUEST_BYTES
-        if length <= limit:
+        if len(request.META.get("QUERY_STRING", "")) > settings.MAX_QUERY_BYTES:
+            return _refused(request, 414, _("The address is too long."))
+        length = _content_length(request)
+        if length <= settings.MAX_REQUEST_BYTES:
             return self.get_response(request)
         if length <= DRAIN_AT_MOST:
             while request.read(CHUNK):
                 pass
-        size = limit // (1024 * 1024)
-        if "/api/" in request.path:  # the score-entry page reads JSON errors
-            response: HttpResponse = JsonResponse(
-                {"error": _("The request is larger than %(size)s MB.") % {"size": size}},
-                status=413)
-        else:
-            # The way on is the site's home, never the request's path: a
-            # cross-site form posting to "//evil.example/x" must not get a
-            # page of this site linking there.
-            response = render(request, "too_large.html", {"size": size, "home": reverse("home")},
-                              status=413)
-        return response
+        return _too_large(request, settings.MAX_REQUEST_BYTES)
+
+    def process_view(self, request: HttpRequest, view: Any, args: Any,
+                     kwargs: Any) -> HttpResponse | None:
+        match = request.resolver_match
+        if match is not None and match.view_name in settings.UPLOAD_VIEWS:
+            return None
+        limit = (settings.MAX_API_REQUEST_BYTES if "/api/" in request.path
+                 else settings.MAX_FORM_REQUEST_BYTES)
+        if _content_length(request) <= limit:
+            return None
+        while request.read(CHUNK):  # under MAX_REQUEST_BYTES: read, so the browser hears us
+            pass
+        return _too_large(request, limit)
+
+
+def _content_length(request: HttpRequest) -> int:
+    try:
+        return max(0, int(request.META.get("CONTENT_LENGTH") or 0))
+    except ValueError:
+        return 0
+
+
+def _size(limit: int) -> str:
+    if limit >= 1024 * 1024:
+        return _("%(size)s MB") % {"size": limit // (1024 * 1024)}
+    return _("%(size)s KB") % {"size": limit // 1024}
+
+
+def _too_large(request: HttpRequest, limit: int) -> HttpResponse:
+    if limit >= settings.MAX_REQUEST_BYTES:  # only the member import takes this much
+        return _refused(request, 413, _("The file is larger than %(size)s MB.") % {
+            "size": limit // (1024 * 1024)}, upload=True)
+    return _refused(request, 413, _("What was sent is larger than %(size)s.") % {
+        "size": _size(limit)})
+
+
+def _refused(request: HttpRequest, status: int, message: str,
+             upload: bool = False) -> HttpResponse:
+    if "/api/" in request.path:  # the score-entry page reads JSON errors
+        return JsonResponse({"error": message}, status=status)
+    # The way on is the site's home, never the request's path: a cross-site
+    # form posting to "//evil.example/x" must not get a page of this site
+    # linking there.
+    title = _("Too long") if status == 414 else _("Too large")
+    return render(request, "too_large.html", {"title": title, "message": message,
+                                              "upload": upload, "home": reverse("home")},
+                  status=status)

@@ -209,11 +209,19 @@ RATELIMIT_IP_META_KEY = "config.ratelimits.client_address"
 # increments are not atomic or not shared instead.
 SILENCED_SYSTEM_CHECKS = ["django_ratelimit.W001"]
 
-# Request bodies: the biggest the site takes is a member list of up to 2 MB
-# (clubs/member_import.py) with its form. A bigger body is refused before it
-# is parsed (config.security.RequestSizeMiddleware, 413 with a page saying
-# so); the limits below are Django's own, for what gets through.
+# Request bodies, by kind of entrance (config.security.RequestSizeMiddleware,
+# 413 with a page or JSON saying so, before anything parses the body): the
+# biggest the site takes is a member list of up to 2 MB with its form (the
+# upload and its confirmation, UPLOAD_VIEWS); a hand for the score-entry API
+# is under 2 KB; every other form is a few fields. The limits below it are
+# Django's own, for what gets through (a body sent without its length).
 MAX_REQUEST_BYTES = 2 * 1024 * 1024 + 256 * 1024
+MAX_API_REQUEST_BYTES = 16 * 1024
+MAX_FORM_REQUEST_BYTES = 64 * 1024
+UPLOAD_VIEWS = frozenset({"clubs:member_import", "clubs:member_import_confirm"})
+# The query string: gunicorn refuses a request line over 4094 bytes; the
+# site refuses the same everywhere (414), development server included.
+MAX_QUERY_BYTES = 4 * 1024
 DATA_UPLOAD_MAX_MEMORY_SIZE = MAX_REQUEST_BYTES  # form fields and JSON bodies
 FILE_UPLOAD_MAX_MEMORY_SIZE = MAX_REQUEST_BYTES  # an upload up to this is kept in memory
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 1000
