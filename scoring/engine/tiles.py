@@ -98,8 +98,8 @@ class TileSyntaxError(ValueError):
 # The longest tile text taken. A player holds at most 18 tiles (four kongs
 # and a pair) and 8 flowers and seasons; written one tile at a time with a
 # space after each, 18 tiles are 54 characters and 8 bonus tiles 24. What is
-# longer is no hand: it is refused before it is parsed (score-interface.md
-# "Tiles"), so no text makes the parser or its memo work for long.
+# longer is no hand: it is refused before it is parsed, so no text makes the
+# parser or its memo work for long.
 MAX_TILE_TEXT = 100
 
 # Well-formed tile text (groups of valid digits, each with its suit letter)
