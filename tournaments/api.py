@@ -93,7 +93,7 @@ def json_body(request: HttpRequest) -> dict[str, Any]:
         body = json_input.loads(request.body)
     except json_input.JsonInputError as error:
         if error.reason == "depth":
-            raise ValidationError(_("The request nests deeper than %(depth)s levels.") % {
+            raise ValidationError(_("The request's JSON nests deeper than %(depth)s levels.") % {
                 "depth": json_input.MAX_DEPTH}) from None
         raise ValidationError(_("The request is not JSON.")) from None
     if not isinstance(body, dict):

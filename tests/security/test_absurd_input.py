@@ -33,6 +33,17 @@ def _english() -> Any:
         yield
 
 
+@pytest.fixture(autouse=True)
+def _door_opened(settings: Any) -> None:
+    """These cases are about what is inside a body: the API's 16 KB and a
+    form's 64 KB at the door (config/security.py; tests/security/test_request_limits.py) would
+    refuse the large ones before any of it is read. Opened here, so every
+    layer behind the door is tested too; `test_the_door_refuses_the_large_
+    ones_first` shows the door."""
+    settings.MAX_API_REQUEST_BYTES = settings.MAX_REQUEST_BYTES
+    settings.MAX_FORM_REQUEST_BYTES = settings.MAX_REQUEST_BYTES
+
+
 @pytest.fixture
 def table(organiser: User) -> Table:
     event, _players = make_event(8)
@@ -138,6 +149,19 @@ def test_a_new_hand_with_absurd_input_is_refused(keeper: Client, table: Table, b
     assert written() == (0, 0, 0)
     table.refresh_from_db()
     assert table.version == 0
+
+
+def test_the_door_refuses_the_large_ones_first(keeper: Client, table: Table,
+                                               settings: Any) -> None:
+    settings.MAX_API_REQUEST_BYTES = 16 * 1024
+    large = [body for _case, body, _words in CASES
+             if len(body if isinstance(body, str) else json.dumps(body)) > 16 * 1024]
+    assert len(large) >= 3
+    for body in large:
+        response = post(keeper, table, body)
+        assert response.status_code == 413
+        assert response.json()["error"] == "What was sent is larger than 16 KB."
+    assert written() == (0, 0, 0)
 
 
 # The preview takes the hand only (no submission_id or expected_version).
