@@ -63,6 +63,7 @@ test: $(DEV_STAMP) redis-server
 
 bench: $(BENCH_STAMP)
 	$(PY) bench/engine.py
+	$(PY) bench/parse.py
 	$(PY) bench/seating.py
 	$(PY) bench/exports.py
 	$(PY) bench/rankings.py
