@@ -54,7 +54,7 @@ JUNK_AFTER = [
     *(str(number) for number in range(2, 22)),  # no closed round of the event
     *("0" * zeros + "1" for zeros in range(1, 6)),  # round 1, written otherwise
     "²", "٣", "١", "𝟏", "1²", "-1", "+1", " 1", "1 ", "1.0", "0", "",
-    "99999999999999999999", "9" * 5000, "\x00", "1\x00", "None", "null",
+    "99999999999999999999", "9" * 4000, "\x00", "1\x00", "None", "null",
 ]
 
 
