@@ -144,8 +144,15 @@ class RequestSizeMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        if len(request.META.get("QUERY_STRING", "")) > settings.MAX_QUERY_BYTES:
+        query = request.META.get("QUERY_STRING", "")
+        if len(query) > settings.MAX_QUERY_BYTES:
             return _refused(request, 414, _("The address is too long."))
+        # No address holds a NUL character; PostgreSQL refuses one in any
+        # text it is asked to compare (a token, a key, a search), so it must
+        # not get that far. Forms refuse it in what they read themselves.
+        if "\x00" in request.path or "%00" in query:
+            return _refused(request, 400, _("The address holds a character no address has "
+                                             "(NUL)."), title=_("Not a valid address"))
         length = _content_length(request)
         if length <= settings.MAX_REQUEST_BYTES:
             return self.get_response(request)
@@ -189,14 +196,17 @@ def _too_large(request: HttpRequest, limit: int) -> HttpResponse:
         "size": _size(limit)})
 
 
-def _refused(request: HttpRequest, status: int, message: str,
-             upload: bool = False) -> HttpResponse:
+def _refused(request: HttpRequest, status: int, message: str, upload: bool = False,
+             title: str = "") -> HttpResponse:
     if "/api/" in request.path:  # the score-entry page reads JSON errors
         return JsonResponse({"error": message}, status=status)
     # The way on is the site's home, never the request's path: a cross-site
     # form posting to "//evil.example/x" must not get a page of this site
     # linking there.
-    title = _("Too long") if status == 414 else _("Too large")
-    return render(request, "too_large.html", {"title": title, "message": message,
-                                              "upload": upload, "home": reverse("home")},
+    title = title or (_("Too long") if status == 414 else _("Too large"))
+    advice = {413: (_("Go back in your browser to choose a smaller file.") if upload
+                    else _("Go back in your browser and send less.")),
+              414: _("Go back in your browser and search with fewer words.")}.get(status, "")
+    return render(request, "refused.html", {"title": title, "message": message,
+                                            "advice": advice, "home": reverse("home")},
                   status=status)

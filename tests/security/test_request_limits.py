@@ -13,6 +13,7 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
 from tournaments.models import Event, Hand, Table
 
@@ -21,18 +22,23 @@ pytestmark = pytest.mark.django_db
 TILES_1MB = "123m" * 262_144
 
 
+def english(function: Any, *args: Any, **kwargs: Any) -> Any:
+    with translation.override("en"):
+        return function(*args, **kwargs)
+
+
 @pytest.fixture(autouse=True)
 def _never_parsed(monkeypatch: pytest.MonkeyPatch) -> None:
     """Nothing over a limit reaches the tile parser."""
     from scoring.engine import tiles
 
-    original = tiles._parse
+    original = tiles._parse_memo
 
     def parse(text: str, *args: Any) -> Any:
-        assert len(text) < 1000, "a long tile string reached the parser"
+        assert len(text) <= tiles.MAX_TILE_TEXT, "a long tile string reached the parser"
         return original(text, *args)
 
-    monkeypatch.setattr(tiles, "_parse", parse)
+    monkeypatch.setattr(tiles, "_parse_memo", parse)
 
 
 def test_the_api_takes_a_few_kb(client: Client, organiser: User, started_round: Any) -> None:
@@ -40,14 +46,14 @@ def test_the_api_takes_a_few_kb(client: Client, organiser: User, started_round: 
     client.force_login(organiser)
     body = json.dumps({"submission_id": "a", "expected_version": 0,
                        "tiles": {"0": {"concealed": TILES_1MB}}})
-    response = client.post(reverse("tournaments:api_hands", args=[table.pk]), body,
-                           content_type="application/json", HTTP_ACCEPT_LANGUAGE="en")
+    response = client.post(english(reverse, "tournaments:api_hands", args=[table.pk]), body,
+                           content_type="application/json")
     assert response.status_code == 413
     assert response.json()["error"] == "What was sent is larger than 16 KB."
     small = json.dumps({"submission_id": "a", "expected_version": 0,
                         "tiles": {"0": {"concealed": "123m" * 5000}}})
-    response = client.post(reverse("tournaments:api_preview", args=[table.pk]), small,
-                           content_type="application/json", HTTP_ACCEPT_LANGUAGE="en")
+    response = client.post(english(reverse, "tournaments:api_preview", args=[table.pk]), small,
+                           content_type="application/json")
     assert response.status_code == 413
     assert "16 KB" in response.json()["error"]
     assert not Hand.objects.exists()
@@ -97,3 +103,16 @@ def test_a_long_query_string_is_refused(client: Client, path: str) -> None:
 
 def test_a_query_string_within_the_limit_is_served(client: Client) -> None:
     assert client.get("/en/rankings/", {"q": "x" * 1000}).status_code == 200
+
+
+@pytest.mark.parametrize("path", ["/exports/job/%00/", "/players/nmb-%00/statistics/",
+                                  "/en/rankings/?q=a%00b", "/api/tables/1/?x=%00"])
+def test_a_nul_in_the_address_is_refused_at_the_door(client: Client, path: str) -> None:
+    """PostgreSQL refuses a NUL in any text it compares (a DataError, a 500
+    before): found on PostgreSQL by the hostile walk."""
+    response = client.get(path)
+    assert response.status_code == 400
+    if "/api/" in path:
+        assert response.json()["error"]
+    else:
+        assert "NUL" in response.content.decode()
