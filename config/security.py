@@ -131,11 +131,12 @@ class RequestSizeMiddleware:
     check reads every form; a multipart form's file would be spooled to a
     temporary file first):
 
-    * a query string over settings.MAX_QUERY_BYTES: 414;
     * a body over settings.MAX_REQUEST_BYTES, whatever it is for: 413, read
-      and thrown away up to DRAIN_AT_MOST;
-    * then by the view it is for (`process_view`, which runs before the CSRF
-      check's): the member import's views (settings.UPLOAD_VIEWS) take up to
+      and thrown away up to DRAIN_AT_MOST, before any other middleware (that
+      page has no login or CSRF cookie: nothing of the request was read);
+    * in `process_view`, which runs before the CSRF check's: a query string
+      over settings.MAX_QUERY_BYTES, 414; a NUL in the address, 400; then
+      the body by the view it is for: the member import's views (settings.UPLOAD_VIEWS) take up to
       MAX_REQUEST_BYTES, the JSON API MAX_API_REQUEST_BYTES, every other form
       MAX_FORM_REQUEST_BYTES. The member import's own limit (2 MB) is checked
       by its form for files just under the first."""
@@ -144,15 +145,6 @@ class RequestSizeMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        query = request.META.get("QUERY_STRING", "")
-        if len(query) > settings.MAX_QUERY_BYTES:
-            return _refused(request, 414, _("The address is too long."))
-        # No address holds a NUL character; PostgreSQL refuses one in any
-        # text it is asked to compare (a token, a key, a search), so it must
-        # not get that far. Forms refuse it in what they read themselves.
-        if "\x00" in request.path or "%00" in query:
-            return _refused(request, 400, _("The address holds a character no address has "
-                                             "(NUL)."), title=_("Not a valid address"))
         length = _content_length(request)
         if length <= settings.MAX_REQUEST_BYTES:
             return self.get_response(request)
@@ -163,6 +155,18 @@ class RequestSizeMiddleware:
 
     def process_view(self, request: HttpRequest, view: Any, args: Any,
                      kwargs: Any) -> HttpResponse | None:
+        # Here rather than in __call__: nothing reads the query before the
+        # views, and a page refused here has the visitor's login and goes out
+        # through the CSRF middleware (its language switch needs the cookie).
+        query = request.META.get("QUERY_STRING", "")
+        if len(query) > settings.MAX_QUERY_BYTES:
+            return _refused(request, 414, _("The address is too long."))
+        # No address holds a NUL character; PostgreSQL refuses one in any
+        # text it is asked to compare (a token, a key, a search), so it must
+        # not get that far. Forms refuse it in what they read themselves.
+        if "\x00" in request.path or "%00" in query:
+            return _refused(request, 400, _("The address holds a character no address has "
+                                             "(NUL)."), title=_("Not a valid address"))
         match = request.resolver_match
         if match is not None and match.view_name in settings.UPLOAD_VIEWS:
             return None

@@ -116,3 +116,28 @@ def test_a_nul_in_the_address_is_refused_at_the_door(client: Client, path: str) 
         assert response.json()["error"]
     else:
         assert "NUL" in response.content.decode()
+
+
+def test_a_refused_address_keeps_the_visitor_and_the_language_switch(
+        client: Client, organiser: User) -> None:
+    """The 414 page is the site's: the visitor is still logged in there, and
+    its language switch works (it needs the CSRF cookie; found in a browser)."""
+    client.force_login(organiser)
+    response = client.get("/en/rankings/", {"q": "x" * (settings.MAX_QUERY_BYTES + 1)})
+    assert response.status_code == 414
+    assert "csrftoken" in response.cookies
+    assert "Log out" in response.content.decode()
+    switch = client.post("/i18n/setlang/", {"language": "nl", "next": "/"})
+    assert switch.status_code == 302
+
+
+@pytest.mark.parametrize(("path", "words"), [
+    ("/clubs/nobody/season/1/", "Pagina niet gevonden"),
+    ("/en/events/999999/standings/", "Page not found"),
+])
+def test_a_missing_page_is_the_sites_own(client: Client, path: str, words: str) -> None:
+    """Not Django's bare "Not Found": the site's layout, language and a way home."""
+    response = client.get(path)
+    assert response.status_code == 404
+    page = response.content.decode()
+    assert words in page and 'href="/' in page and "<nav" in page
