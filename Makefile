@@ -83,7 +83,7 @@ soak: $(BENCH_STAMP) redis-server
 lint: $(DEV_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy --strict scoring/engine
-	$(BIN)/mypy config clubs tournaments scoring exports rankings stats operations
+	$(BIN)/mypy common config clubs tournaments scoring exports rankings stats operations
 
 format: $(DEV_STAMP)
 	$(BIN)/ruff format .

@@ -22,7 +22,7 @@ from django.utils.decorators import method_decorator
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from config import ratelimits
+from common import ratelimits
 
 # What a locked-out login answers: Too Many Requests, with the login page.
 LOCKED_OUT = 429

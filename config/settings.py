@@ -181,7 +181,7 @@ TRUST_X_FORWARDED_FOR = env_bool("TRUST_X_FORWARDED_FOR", False)
 # Password reset by e-mail: the link is valid for a day and only once.
 PASSWORD_RESET_TIMEOUT = 24 * 60 * 60
 
-# Rate limits (django-ratelimit, config/ratelimits.py): "count/period" per
+# Rate limits (django-ratelimit, common/ratelimits.py): "count/period" per
 # client, over it a 429 page. Generous for a person, even an organiser on a
 # tournament day; tight for a script.
 # Export asks (POST /exports/<kind>/), per user, or per address when not
@@ -200,9 +200,9 @@ for _rate_name in ("RATELIMIT_EXPORTS", "RATELIMIT_HAND_CHECK",
             f"{_rate_name}={globals()[_rate_name]!r}: give a count per period, e.g. 60/h "
             "(s, m, h or d).")
 RATELIMIT_USE_CACHE = "ratelimit"
-RATELIMIT_VIEW = "config.ratelimits.too_many_requests"
+RATELIMIT_VIEW = "common.ratelimits.too_many_requests"
 # The client's address as the login throttling counts it (TRUST_X_FORWARDED_FOR).
-RATELIMIT_IP_META_KEY = "config.ratelimits.client_address"
+RATELIMIT_IP_META_KEY = "common.ratelimits.client_address"
 # django-ratelimit warns of every cache backend outside its short list
 # (memcached, django-redis), Django's own RedisCache included; the site's
 # own check (config/checks.py, mahjong.E002) refuses a cache whose

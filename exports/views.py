@@ -29,7 +29,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import get_language, gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
-from config import ratelimits
+from common import ratelimits
 from exports import registry, services
 from exports.models import ExportJob, JobStatus
 

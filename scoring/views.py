@@ -8,7 +8,7 @@ from django.shortcuts import render
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-from config import ratelimits
+from common import ratelimits
 from scoring.engine import rule_catalogue, score_game
 from scoring.forms import GameForm
 

@@ -62,6 +62,12 @@ ADMIN_LISTS = ["admin:clubs_club_changelist", "admin:clubs_member_changelist",
                "admin:tournaments_round_changelist"]
 
 
+def expected(value: str) -> int:
+    # A NUL in an address is refused at the door (PostgreSQL cannot compare
+    # it): tests/security/test_request_limits.py.
+    return 400 if "\x00" in value else 200
+
+
 def test_every_filter_and_search_parameter(hostile: Hostile) -> None:
     client = Client()
     client.force_login(hostile.organiser)
@@ -70,7 +76,7 @@ def test_every_filter_and_search_parameter(hostile: Hostile) -> None:
         for parameter in parameters:
             for value in VALUES:
                 response = client.get(url, {parameter: value})
-                if response.status_code != 200:
+                if response.status_code != expected(value):
                     failures.append(f"{url}?{parameter}={value[:20]!r}: {response.status_code}")
         # All of them at once.
         response = client.get(url, dict.fromkeys(parameters, "' OR 1=1 --"))
@@ -85,7 +91,7 @@ def test_the_admin_search(hostile: Hostile, django_user_model: type[User]) -> No
     for name in ADMIN_LISTS:
         for value in VALUES:
             response = client.get(reverse(name), {"q": value})
-            assert response.status_code == 200, (name, value[:20])
+            assert response.status_code == expected(value), (name, value[:20])
 
 
 def test_wildcards_are_searched_literally(hostile: Hostile) -> None:

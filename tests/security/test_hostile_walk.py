@@ -47,7 +47,7 @@ from tests.pages.test_permission_matrix import FIXED, World, world  # noqa: F401
 pytestmark = pytest.mark.django_db
 
 ROOT = Path(__file__).resolve().parents[2]
-APPS = ("config", "clubs", "tournaments", "scoring", "exports", "rankings", "stats",
+APPS = ("common", "config", "clubs", "tournaments", "scoring", "exports", "rankings", "stats",
         "operations")
 
 # --- The hostile values ---------------------------------------------------------------

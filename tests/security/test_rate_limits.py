@@ -27,7 +27,8 @@ from django.urls import reverse
 from django.utils import timezone, translation
 
 from clubs.models import Club
-from config import checks, ratelimits
+from common import ratelimits
+from config import checks
 from exports import registry
 from exports.models import ExportJob, JobStatus
 from tests.exports.conftest import test_kinds  # noqa: F401 (fixture)

@@ -67,7 +67,8 @@ def test_made_up_after_values_add_no_cache_entries(client: Client, two_rounds: E
     for url in urls(two_rounds):
         for value in JUNK_AFTER:
             response = client.get(url, {"after": value})
-            assert response.status_code == 200, (url, value[:20])
+            # A NUL is refused at the door (400): PostgreSQL cannot compare it.
+            assert response.status_code == (400 if "\x00" in value else 200), (url, value[:20])
     assert entries() == known
 
 
