@@ -317,6 +317,9 @@ class ScorekeeperForm(forms.Form):
     )
 
     def __init__(self, *args: Any, event: Event, **kwargs: Any) -> None:
+        # Its own ids: the event page also shows the registration form, whose
+        # "member" field would otherwise share id_member with this one's.
+        kwargs.setdefault("auto_id", "id_scorekeeper_%s")
         super().__init__(*args, **kwargs)
         # Up to the model field's limit (its column's, or a validator's); the
         # event's own tables are checked by the service.

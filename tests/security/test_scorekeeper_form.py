@@ -95,3 +95,14 @@ def test_the_permission_matrixs_post_still_adds_carol(organiser_client: Client, 
     response = organiser_client.post(add_url(event), {"user": "carol", "table_number": "2"})
     assert response.status_code == 302
     assert Scorekeeper.objects.get().user.username == "carol"
+
+
+def test_the_event_page_has_each_id_once(organiser_client: Any, event: Any) -> None:
+    """The scorekeeper form and the registration form both have a "member"
+    field: a label must lead to its own control (found in a browser)."""
+    import re
+    from collections import Counter
+
+    page = organiser_client.get(f"/en/events/{event.pk}/").content.decode()
+    ids = Counter(re.findall(r'\sid="([^"]+)"', page))
+    assert not [name for name, count in ids.items() if count > 1]
