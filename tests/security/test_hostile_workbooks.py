@@ -22,13 +22,11 @@ from openpyxl import Workbook
 
 from clubs import member_import
 from clubs.models import Club, Member
+from tests.security.test_uploads import CANNOT_READ, NS, SHEET
 
 pytestmark = pytest.mark.django_db
 
-SHEET = "xl/worksheets/sheet1.xml"
-NS = b'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"'
 DOCTYPE = "contains a document type declaration (&lt;!DOCTYPE&gt;)"
-CANNOT_READ = "The file cannot be read as an Excel workbook (.xlsx)."
 
 
 @pytest.fixture(autouse=True)
