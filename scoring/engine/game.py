@@ -107,7 +107,7 @@ def _score(game: object) -> dict[str, Any]:
             ctx = Context(WIND_OF_SEAT[seat], WIND_OF_SEAT[prevailing])
             if seat == winner:
                 ctx = Context(ctx.seat_wind, ctx.prevailing_wind, True, win_source, flags,
-                              winning_tile)
+                              winning_tile, discarder=game.get("discarder"))
                 result = ruleset.score_winner(hand, ctx, options)
             else:
                 result = ruleset.score_other(hand, ctx, options)

@@ -64,7 +64,17 @@ from .ruleset import (
     check_win_flags,
     seats_in_order,
 )
-from .tiles import DRAGONS, MAJORS, ONE_CIRCLES, WIND_OF_SEAT, WINDS, is_dragon
+from .tiles import (
+    DRAGONS,
+    MAJORS,
+    ONE_CIRCLES,
+    TERMINALS,
+    WIND_OF_SEAT,
+    WINDS,
+    is_dragon,
+    is_honour,
+    tile_name,
+)
 
 FAN_CAP = 10  # 001 "Toelichting bij deze puntentelling", H2
 LIMIT_FAN = 20  # 001 "Het aantal fan voor een limietspel is 20 fan", H2
@@ -78,6 +88,9 @@ L = "001 Speciale limiet spelen"
 U = "001 Uitzonderlijke regels"
 THREE = "001 Tafel van 3 spelers"
 HOUSE = "001 Opties van het HK Mahjong spel"  # house variants a)-j), agreed per club
+VARIANTS = "001 Varianten van het Hong Kong Mahjongspel"  # house variants too, off by default
+PAO = "001 PAO-Spel, Gevaarlijk Spel"
+SEVEN_FIVE = "001 De Levende Muur, 7 – 5 Regel"
 
 SEAT_NUMBER = {"E": "1", "S": "2", "W": "3", "N": "4"}
 NUMBER_OF_WIND = {wind: SEAT_NUMBER[seat] for seat, wind in WIND_OF_SEAT.items()}
@@ -404,14 +417,100 @@ def _net(seats: Sequence[str], paid: Sequence[tuple[str, str, int]]) -> dict[str
     return net
 
 
-def _pao_hand(breakdown: Mapping[str, object]) -> bool:
-    """Whether a hand makes its responsible player pay for all: a limit hand
-    (001 PAO-Spel) or super clean (001 Gevaarlijk Spel)."""
-    if breakdown.get("limit") is not None:
-        return True
-    items = breakdown.get("items")
-    return isinstance(items, list) and any(
-        isinstance(item, dict) and item.get("rule") == "super_clean" for item in items)
+# --- Pao (H8) ---------------------------------------------------------------
+# The hands a responsible player pays for, and the sets that must be open on
+# the table for it: (what they are, how many "slagen"/3, which sets count).
+# 001 PAO-Spel: "6 slagen van Draken, 9 slagen van Winden, 9 slagen van Enen
+# en/of Negens"; Gevaarlijk Spel met Winden en Draken: 9 slagen.
+_DRAGON_SETS = ("dragons", 2, lambda m: m.kind != CHOW and is_dragon(m.tile))
+_WIND_SETS = ("winds", 3, lambda m: m.kind != CHOW and m.tile in WINDS)
+_HONOUR_SETS = ("winds and/or dragons", 3, lambda m: m.kind != CHOW and is_honour(m.tile))
+_TERMINAL_SETS = ("1s and/or 9s", 3, lambda m: m.kind != CHOW and m.tile in TERMINALS)
+PAO_GROUNDS: dict[str, tuple[tuple[str, int, Any], ...]] = {
+    "three_great_dragons": (_DRAGON_SETS,),
+    "big_four_winds": (_WIND_SETS,),
+    "little_four_winds": (_WIND_SETS,),  # "Deze regel geldt ook voor de Vier kleine Winden"
+    "all_honours": (_HONOUR_SETS, _DRAGON_SETS),
+    "all_terminals": (_TERMINAL_SETS,),
+}
+# By values: the least fan of a hand pao is paid for (little four winds 8,
+# super clean 8; a limit hand 20).
+PAO_LEAST_FAN = 8
+
+
+def _suit_sets(suit: int) -> tuple[str, int, Any]:
+    names = ("characters", "circles", "bamboos")
+    return (f"{names[suit]} (9 slagen)", 3, lambda m: m.tile // 9 == suit)
+
+
+def _pao_names(candidate: _Candidate, options: Mapping[str, Any]) -> list[str]:
+    names = [candidate.limit.name] if candidate.limit is not None else []
+    names += [str(item.get("rule")) for item in candidate.items]
+    if not options["house_pao_super_clean"]:
+        names = [name for name in names if name != "super_clean"]
+    return [name for name in names if name in PAO_GROUNDS or name == "super_clean"]
+
+
+def _check_pao(hand: PlayerHand, ctx: Context, pao: str, best: Sequence[_Candidate],
+               options: Mapping[str, Any]) -> None:
+    """Refuse a responsible player nobody at the table can be (H8): pao is
+    paid for the hands of PAO_GROUNDS (and super clean under the house
+    variant) whose sets lie open on the table. Who discarded the winning tile
+    did so with the dangerous sets showing (6 slagen of dragons, 9 of the
+    rest); another player (the winning tile self-drawn or discarded by
+    someone else) caused one set more: the 9th slag of dragons, the 12th of
+    the rest ("Veroorzaakt een speler de 12de slag ... trekt hierna de
+    winnende steen uit de muur")."""
+    who = seat_label(hand.seat)
+    discarded = ctx.win_source in (DISCARD, ROBBED_KONG) and ctx.discarder == pao
+    open_melds = [meld for meld in hand.melds if meld.open]
+    names: list[str] = []
+    for candidate in best:
+        names += [name for name in _pao_names(candidate, options) if name not in names]
+    if not names:
+        what = (best[0].limit.name if best and best[0].limit is not None
+                else f"{best[0].value if best else 0} fan")
+        raise InvalidGame(
+            f"pao:{pao}: {who}'s hand ({what}) is no limit hand that pao is paid for, so "
+            "nobody pays for all: pao is for three great dragons, the big or little four "
+            "winds, all honours and all 1s and 9s shown open on the table "
+            f"({PAO}, H8), or under the 7-5 rule (flag seven_five, H7)")
+    needed = []
+    for name in names:
+        grounds = PAO_GROUNDS.get(name) or (_suit_sets(_one_suit(hand)),)
+        for kind, sets, test in grounds:
+            need = sets + (0 if discarded else 1)
+            shown = sum(1 for meld in open_melds if test(meld))
+            if shown >= need:
+                return
+            needed.append(f"{name}: {need} open sets of {kind}, {shown} shown")
+    by = (f"{seat_label(pao)} discarded the winning tile" if discarded
+          else f"{seat_label(pao)} did not discard the winning tile, so gave a set before it")
+    raise InvalidGame(
+        f"pao:{pao}: nobody can be responsible for {who}'s hand: pao needs the sets open on "
+        f"the table ({by}; {'; '.join(needed)}); a concealed hand or set is nobody's doing "
+        f"({PAO}, H8)")
+
+
+def _one_suit(hand: PlayerHand) -> int:
+    counts = hand.all_counts()
+    return next((suit for suit in range(3) if any(counts[suit * 9:suit * 9 + 9])), 0)
+
+
+def _check_raw(hand: PlayerHand, ctx: Context) -> None:
+    """Under the 5 rule only a raw suit tile (not yet seen on the table)
+    makes its discarder pay; a dragon or wind does under the 7 rule, raw or
+    not. The winner's own open sets are on the table (the other players'
+    discards are not known to the engine)."""
+    tile = ctx.winning_tile
+    if tile < 0 or is_honour(tile):
+        return
+    for index, meld in enumerate(hand.melds, 1):
+        if tile in meld.tile_list():
+            raise InvalidGame(
+                f"seven_five: {seat_label(hand.seat)} won on {tile_name(tile)}, which is on "
+                f"the table in their meld {index}: a suit tile makes its discarder pay only "
+                f"when it is raw, not yet discarded or shown in a set ({SEVEN_FIVE}, H7)")
 
 
 # --- Scoring ---------------------------------------------------------------
@@ -464,10 +563,14 @@ class HongKong(RuleSet):
     # A hand by values is the winner's fan (0-10, or 20 for a limit hand);
     # who discarded, a responsible player (PAO-Spel) and a false mahjong
     # (Valse Mahjong) decide who pays what from the payment table.
-    value_entry = ValueEntry(flags=frozenset({"false_mahjong", "pao"}), winner_only=True,
-                             unit="fan")
+    # "seven_five": the winning tile was discarded late in the live wall, so
+    # its discarder pays for everyone whatever the hand (001 "7 – 5 Regel",
+    # H7): a dragon or wind from the 7th-last tile on, a raw suit tile from
+    # the 5th-last; given with pao:<the discarder>.
+    value_entry = ValueEntry(flags=frozenset({"false_mahjong", "pao", "seven_five"}),
+                             winner_only=True, unit="fan")
     flags = frozenset({"last_wall_tile", "kong_on_kong", "heavenly", "earthly",
-                       "moon_eats_cake", "false_mahjong",
+                       "moon_eats_cake", "false_mahjong", "seven_five",
                        *(f"pao:{seat}" for seat in "ESWN")})
     options = (
         Option("payment", str, DISCARDER_PAYS,
@@ -522,6 +625,32 @@ class HongKong(RuleSet):
                    "pakken) naast wie aflegt ('2x van degene die de winnende steen aflegt en "
                    "1x van de andere speler'). Uit: wie aflegt betaalt alles, zoals aan een "
                    "tafel van 4.")),
+        Option("seven_five_rule", bool, True, SEVEN_FIVE + "; H7",
+               "Live wall variant 2 (the default): the last 18 tiles stay standing and the "
+               "7-5 rule applies: from the 7th-last tile whoever discards a dragon or wind, "
+               "from the 5th-last whoever discards a raw suit tile, pays for everyone when "
+               "someone wins on it (flags seven_five and pao:<discarder>). Off: variant 1, "
+               "the wall is played out and there is no 7-5 rule.",
+               label="Live wall: the last 18 tiles stay standing (7-5 rule)",
+               label_nl="Levende muur: de laatste 18 stenen blijven staan (7-5 regel)",
+               description_nl=(
+                   "Variant 2 van de levende muur (standaard): de laatste 18 stenen blijven "
+                   "staan en de 7-5 regel geldt: vanaf de 7de laatste steen betaalt wie een "
+                   "draak of wind aflegt, vanaf de 5de laatste wie een rauwe steen (bamboe, "
+                   "tekens, kringen) aflegt, voor iedereen als daarop Mahjong wordt gemaakt. "
+                   "Uit: variant 1, de muur wordt uitgespeeld en de 7-5 regel geldt niet.")),
+        Option("house_pao_super_clean", bool, False, VARIANTS + " (Gevaarlijk Spel)",
+               "House variant: pao for a super-clean hand: 9 tiles of one suit open on the "
+               "table (3 sets); the discarder of the tile that makes it super clean, or the "
+               "player who gave the 4th set before the winner drew the winning tile, pays "
+               "for everyone.",
+               label="House rule: pao on a super-clean hand",
+               label_nl="Huisregel: pao bij superschoon",
+               description_nl=(
+                   "Huisregel: Gevaarlijk Spel bij 9 slagen van één soort open op tafel: wie "
+                   "de steen aflegt waarmee het spel superschoon wordt, of de 4de set "
+                   "veroorzaakt waarna de winnaar zelf de winnende steen pakt, betaalt voor "
+                   "iedereen.")),
         Option("house_terminals_honours", bool, False, HOUSE + " c)",
                "House variant: 1 fan more for a hand of only 1s and 9s with winds and/or "
                "dragons.",
@@ -564,8 +693,6 @@ class HongKong(RuleSet):
             if "last_wall_tile" not in flags or win_source != WALL:
                 raise InvalidGame(f"{who}: moon_eats_cake is the last wall tile, self-drawn "
                                   "(flags last_wall_tile, win_source wall)")
-            if isinstance(hand, PlayerHand) and hand.concealed[ONE_CIRCLES] == 0:
-                raise InvalidGame(f"{who}: moon_eats_cake needs the winning tile 1p")
         check_win_flags(who, winner, hand, win_source, discarder, flags, hands)
         pao = [flag[4:] for flag in flags if flag.startswith("pao:")]
         if len(pao) > 1:
@@ -575,6 +702,18 @@ class HongKong(RuleSet):
                               "player at the table than the winner")
         if pao and "false_mahjong" in flags:
             raise InvalidGame(f"{who}: a false mahjong has no responsible player (pao)")
+        if "seven_five" in flags:
+            # 001 "7 – 5 Regel" (H7): the discarder of the winning tile pays.
+            if win_source != DISCARD or discarder is None:
+                raise InvalidGame(f"{who}: seven_five is a win on a tile discarded late in the "
+                                  "live wall (win_source discard); its discarder pays for "
+                                  f"everyone ({SEVEN_FIVE}, H7)")
+            if pao != [discarder]:
+                raise InvalidGame(f"{who}: seven_five makes the discarder pay for everyone: "
+                                  f"flag pao:{discarder} with it ({SEVEN_FIVE}, H7)")
+            if "earthly" in flags:
+                raise InvalidGame(f"{who}: seven_five is a discard late in the live wall, an "
+                                  "earthly hand is won on East's first discard")
         if win_source is None:
             raise InvalidGame(f"{who} won: give win_source (the payment table depends on it)")
 
@@ -602,16 +741,20 @@ class HongKong(RuleSet):
             if sum(concealed) == 14:
                 irregular = [limit for limit in _IRREGULAR if limit.test(concealed)]
         candidates = [_Candidate(LIMIT_FAN, limit, []) for limit in irregular]
-        if readings or irregular or len(ctx.bonus) == 8:
+        # A season claim (7 or 8 seasons, whatever the tiles) is made on
+        # drawing that season ("op het moment dat deze speler de 7de seizoen
+        # pakt"): never on a discard (H10); on one, only the tiles count.
+        claim = ctx.self_drawn
+        if readings or irregular or (claim and len(ctx.bonus) == 8):
             candidates += [_Candidate(LIMIT_FAN, limit, []) for limit in _CIRCUMSTANCE
-                           if limit.test(ctx)]
+                           if limit.test(ctx) and (claim or limit.name != "eight_seasons")]
         regular = _REGULAR + ((ALL_GREEN,) if options["house_all_green"] else ())
         for reading in readings:
             candidates += [_Candidate(LIMIT_FAN, limit, []) for limit in regular
                            if limit.test(reading)]
             _, fan, items = table.breakdown(reading)
             candidates.append(_Candidate(fan, None, items))
-        if not readings and len(ctx.bonus) == 7:
+        if not readings and len(ctx.bonus) == 7 and claim:
             # "mag deze speler Mahjong claimen ... ongeacht de stenen in zijn hand"
             seasons = next(rule for rule in table.hand_rules if rule.name == "seven_seasons")
             candidates.append(_Candidate(seasons.doublings, None,
@@ -622,11 +765,22 @@ class HongKong(RuleSet):
     def score_winner(self, hand: PlayerHand, ctx: Context,
                      options: Mapping[str, Any]) -> HandResult:
         ctx = ctx._replace(bonus=hand.bonus)
+        who = seat_label(hand.seat)
+        if "moon_eats_cake" in ctx.flags and ctx.winning_tile != ONE_CIRCLES:
+            # 001 "Maan eet cake: winnen met laatste steen van de muur en dat
+            # is kringen 1" (H10): the winning tile, not a 1p anywhere.
+            raise InvalidGame(f"{who}: moon_eats_cake is winning with the last wall tile when "
+                              "it is 1 circles (1p), but the winning tile is "
+                              f"{tile_name(ctx.winning_tile)} ({U}, H10)")
         candidates = self._candidates(hand, ctx, options)
         minimum = options["minimum_fan"]
         legal = [c for c in candidates
                  if c.limit is not None or c.claim or c.value >= minimum]
-        who = seat_label(hand.seat)
+        if not candidates and len(hand.bonus) >= 7 and not ctx.self_drawn:
+            raise InvalidGame(f"{who} holds {len(hand.bonus)} seasons but won on a "
+                              f"{(ctx.win_source or 'discard').replace('_', ' ')}: a season "
+                              "claim is made on drawing the 7th or 8th season from the wall "
+                              f"(win_source wall), never on a discard ({S}, H10)")
         if "false_mahjong" in ctx.flags:
             if legal:
                 best = max(legal, key=lambda c: c.value)
@@ -643,6 +797,11 @@ class HongKong(RuleSet):
                               f"needs at least {minimum} (option minimum_fan, H2); flag "
                               "false_mahjong to settle the penalty")
         best = max(legal, key=lambda c: c.value)
+        pao = next((flag[4:] for flag in ctx.flags if flag.startswith("pao:")), None)
+        if pao is not None and "seven_five" not in ctx.flags:
+            _check_pao(hand, ctx, pao, [c for c in legal if c.value == best.value], options)
+        if "seven_five" in ctx.flags:
+            _check_raw(hand, ctx)
         if best.limit is not None:
             return HandResult(value=LIMIT_FAN, doublings=LIMIT_FAN, limit=best.limit.name,
                               legal_mahjong=True,
@@ -687,11 +846,20 @@ class HongKong(RuleSet):
                         win.discarder, split)
         result: dict[str, Any] = {}
         pao = next((flag[4:] for flag in win.flags if flag.startswith("pao:")), None)
+        if "seven_five" in win.flags and not options["seven_five_rule"]:
+            raise InvalidGame(f"{seat_label(winner)}: seven_five: the 7-5 rule applies only "
+                              "when the last 18 tiles of the wall stay standing (option "
+                              f"seven_five_rule; {SEVEN_FIVE}, H7)")
+        if pao is not None and breakdown is None and "seven_five" not in win.flags \
+                and fan < PAO_LEAST_FAN:
+            # By values the tiles are not known: only that a hand below 8
+            # fan is neither a limit hand nor the little four winds (nor,
+            # with the house variant, super clean).
+            raise InvalidGame(f"pao:{pao}: {seat_label(winner)} was given {fan} fan, no limit "
+                              "hand: pao is paid for a limit hand (20) or the little four "
+                              f"winds (8 fan or more) ({PAO}, H8), or under the 7-5 rule "
+                              "(flag seven_five, H7)")
         if pao is not None:
-            if breakdown is not None and not _pao_hand(breakdown):
-                raise InvalidGame(f"pao:{pao}: {seat_label(winner)}'s hand is no limit hand "
-                                  "and not super clean, so nobody pays for all "
-                                  "(001 PAO-Spel, Gevaarlijk Spel)")
             paid = [(pao, winner, sum(amount for _, _, amount in paid))]
             result["pao"] = pao
         settlement = _net(seats, paid)

@@ -103,6 +103,9 @@ class Context(NamedTuple):
     peling: bool = False
     # The player's flowers and seasons ("1f".."4j"), for rule sets that use them.
     bonus: tuple[str, ...] = ()
+    # Who discarded the winning tile (or whose kong was robbed), for rule
+    # sets where it decides who is responsible (Hong Kong pao, H8).
+    discarder: str | None = None
 
     @property
     def self_drawn(self) -> bool:

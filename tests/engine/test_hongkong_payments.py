@@ -186,9 +186,11 @@ def test_a_real_mahjong_flagged_false_is_an_error() -> None:
 
 def test_pao_self_drawn_limit() -> None:
     # "PAO-Spel = veroorzaker betaalt": West gave the 12th tile of the winds
-    # and South drew the winning tile: West pays all, 128 x 3 (H5).
+    # (the four wind pungs lie open on the table) and South drew the winning
+    # tile: West pays all, 128 x 3 (H5, H8).
     game = by_value(0, source="wall", flags=("pao:W",))
-    game["players"]["S"] = {"concealed": "111222333444z99m"}
+    game["players"]["S"] = {"concealed": "99m", "melds": [
+        {"kind": "pung", "tiles": wind * 3} for wind in ("1z", "2z", "3z", "4z")]}
     game["winning_tile"] = "9m"
     result = score_game(game)
     assert result["settlement"] == {"E": 0, "S": 384, "W": -384, "N": 0}
@@ -207,9 +209,11 @@ def test_pao_half_pay_pays_the_whole_amount() -> None:
 
 
 def test_pao_for_a_super_clean_hand() -> None:
-    # "Gevaarlijk Spel": 9 tiles of one suit open; a discard that makes
-    # Superschoon makes the discarder pay for everyone.
-    game = by_value(0, source="wall", flags=("pao:W",))
+    # "Gevaarlijk Spel" of "Varianten van het Hong Kong Mahjongspel" (a house
+    # variant, off by default: issue 14 item 8): 9 tiles of one suit open; the
+    # player who gave the 4th set pays for everyone when the winner then draws
+    # the tile that makes Superschoon.
+    game = by_value(0, source="wall", flags=("pao:W",), house_pao_super_clean=True)
     game["players"]["S"] = {"concealed": "55m", "melds": [
         {"kind": "chow", "tiles": "123m"}, {"kind": "chow", "tiles": "456m"},
         {"kind": "chow", "tiles": "789m"}, {"kind": "pung", "tiles": "222m"}]}

@@ -83,6 +83,13 @@ def three_by_value(draw: Any, ruleset: str) -> dict[str, Any]:
             game["flags"] = ["false_mahjong"]
         elif extra == "pao":
             game["flags"] = ["pao:" + draw(st.sampled_from([s for s in THREE if s != winner]))]
+            # Pao by value: a limit hand or the little four winds, 8 fan or
+            # more (H8); below that only under the 7-5 rule (H7).
+            if game["players"][winner]["score"] < 8:
+                if source == "discard" and draw(st.booleans()):
+                    game["flags"] = [f"pao:{game['discarder']}", "seven_five"]
+                else:
+                    game["players"][winner]["score"] = 8
     return game
 
 
