@@ -8,14 +8,20 @@ of the tables below; the functions after them only find the best reading.
 
 Tables of 3 and 5 (seed 003, BEGRIPPEN "Drie spelers" and "Vijf spelers"):
 three players settle among themselves by N13 as four would, one fewer (003
-names no other payment). With the option ``three_player_two_suits`` a table
-of 3 plays the 96 tiles of "Drie spelers": bamboos and circles, the winds
-East, South and West, the dragons, and no chow is played open. At a table
-of 5 the player who sits out is the dreamer: after every hand East dreams
-and the old dreamer comes back as North (deal.DREAMER_ROTATION). The round
-of the green dragon of both texts (a prevailing dragon instead of a
-prevailing wind, and at a table of 3 a player who pays and receives double)
-is not played here: the input has no prevailing dragon.
+names no other payment). A table of 3 plays the 96 tiles of "Drie spelers"
+(option ``three_player_two_suits``, on by default: 003 is the only text
+for a table of 3, 000 assumes four): bamboos and circles, the winds East,
+South and West, the dragons; no chow is played open, and the dead wall of
+10 tiles allows at most 10 kongs. At a table of 5 the player who sits out
+is the dreamer: after every hand East dreams and the old dreamer comes back
+as North (deal.DREAMER_ROTATION).
+
+The round of the green dragon of both texts ("In deze ronde is er geen
+heersende wind, maar een heersende draak, de groene draak. De speler met
+een pung of kong van groene draken krijgt een extra verdubbeling") is
+counted when the context's prevailing "wind" is the green dragon
+(``pung_prevailing_dragon``); the deal order (deal.py) and the game input
+(game.py: prevailing_wind is E, S, W or N) do not give one yet.
 """
 
 from __future__ import annotations
@@ -59,12 +65,15 @@ from .tiles import (
 LIMIT = 2000  # 000 §2.2, N9
 MINIMUM_DOUBLINGS = 2  # 000 §1.8, N10
 MAX_KONGS = 14  # 002 §2 "15e kong", N18: one per tile of the dead wall
+# 003 "Drie spelers": "De dode muur telt 10 stenen": at most 10 kongs (as N18).
+MAX_KONGS_THREE = 10
 
 THREE = "003 Drie spelers"
 # "slechts 3 winden en 2 soorten: Oost, Zuid en West, Bamboe en kringen. Met
 # 96 stenen": 36 circles + 36 bamboos + 12 winds + 12 dragons. No characters
 # (the first 9 kinds), no North.
 THREE_PLAYER_TILES = frozenset(range(9, 34)) - {NORTH}
+GREEN_DRAGON_ROUND = "003 Drie spelers, Vijf spelers (ronde van de groene draak)"
 
 P = "000 §2.4.1"  # points table
 D = "000 §2.4.2"  # doublings table
@@ -99,7 +108,15 @@ SET_RULES: tuple[SetRule, ...] = (
     SetRule("pung_seat_wind", D, "Pung or kong of the seat wind", doublings=1,
             test=lambda g, w: g.kind != CHOW and g.tile == w.seat_wind),
     SetRule("pung_prevailing_wind", D, "Pung or kong of the prevailing wind", doublings=1,
-            test=lambda g, w: g.kind != CHOW and g.tile == w.prevailing_wind),
+            test=lambda g, w: g.kind != CHOW and g.tile == w.prevailing_wind
+            and not is_dragon(g.tile)),
+    # The round of the green dragon: "geen heersende wind, maar een heersende
+    # draak ... De speler met een pung of kong van groene draken krijgt een
+    # extra verdubbeling" (every player, besides the dragons' own doubling).
+    SetRule("pung_prevailing_dragon", D + "; " + GREEN_DRAGON_ROUND,
+            "Pung or kong of the prevailing dragon (round of the green dragon)", doublings=1,
+            test=lambda g, w: g.kind != CHOW and g.tile == w.prevailing_wind
+            and is_dragon(g.tile)),
 )
 
 # --- Points for a pair (all players) ---------------------------------------
@@ -108,8 +125,10 @@ PAIR_RULES: tuple[PairRule, ...] = (
              test=lambda t, w: is_dragon(t)),
     PairRule("pair_seat_wind", P, "Pair of the seat wind", points=2,
              test=lambda t, w: t == w.seat_wind),
+    # 003 gives the prevailing dragon a doubling for a pung or kong only: a
+    # pair of it is a pair of dragons (2 points), nothing more.
     PairRule("pair_prevailing_wind", P, "Pair of the prevailing wind", points=2,
-             test=lambda t, w: t == w.prevailing_wind),
+             test=lambda t, w: t == w.prevailing_wind and not is_dragon(t)),
 )
 
 
@@ -322,6 +341,7 @@ DUTCH_NAMES: dict[str, str] = {
     "pung_dragons": "Pung of kong draken",
     "pung_seat_wind": "Pung of kong eigen wind",
     "pung_prevailing_wind": "Pung of kong wind van de ronde",
+    "pung_prevailing_dragon": "Pung of kong heersende draak",
     "pair_dragons": "Paar draken",
     "pair_seat_wind": "Paar eigen wind",
     "pair_prevailing_wind": "Paar wind van de ronde",
@@ -511,10 +531,12 @@ def _result(candidate: _Candidate, winner: bool, waiting: bool = False) -> HandR
     )
 
 
-def _check_kong_count(hands: Mapping[str, PlayerHand | int]) -> None:
+def _check_kong_count(hands: Mapping[str, PlayerHand | int], most: int = MAX_KONGS,
+                      source: str = "002 §2, N18") -> None:
     """002 §2 (N18): the dead wall holds 14 tiles, one per kong; whoever
     would declare a 15th kong cannot (the hand is a draw, or play goes on
-    without it), so no table shows more than 14."""
+    without it), so no table shows more than 14. At a table of 3 with the
+    96 tiles the dead wall holds 10 (003 "Drie spelers"): ``most`` 10."""
     kongs = 0
     for seat, hand in hands.items():
         if not isinstance(hand, PlayerHand):
@@ -523,11 +545,11 @@ def _check_kong_count(hands: Mapping[str, PlayerHand | int]) -> None:
             if meld.kind != KONG:
                 continue
             kongs += 1
-            if kongs > MAX_KONGS:
+            if kongs > most:
                 raise InvalidGame(
                     f"{seat_label(seat)} meld {index}: kong {format_tiles(meld.tile_list())} is "
-                    f"the {kongs}th kong declared at the table; the dead wall holds 14 tiles, "
-                    f"so at most {MAX_KONGS} kongs are declared in a hand (002 §2, N18)")
+                    f"the {kongs}th kong declared at the table; the dead wall holds {most} "
+                    f"tiles, so at most {most} kongs are declared in a hand ({source})")
 
 
 class NTS(RuleSet):
@@ -553,21 +575,26 @@ class NTS(RuleSet):
                description_nl=(
                    "Elke betaling wordt na de verrekening afgerond op hele tientallen "
                    "(fiches).")),
-        Option("three_player_two_suits", bool, False, THREE,
+        # On by default: 003 is the only text for a table of 3 (000 §1.1 "wordt
+        # uitgegaan van vier spelers"); off plays all 136 tiles at a table of 3.
+        Option("three_player_two_suits", bool, True, THREE,
                "At a table of 3: the game of 96 tiles, bamboos and circles only (no "
                "characters), the winds East, South and West (no North) and the dragons; "
-               "no chow is played open. No effect at a table of 4.",
+               "no chow is played open; the dead wall of 10 tiles allows at most 10 kongs. "
+               "Off: all 136 tiles at a table of 3. No effect at a table of 4.",
                label="Three players: 96 tiles", label_nl="Drie spelers: 96 stenen",
                description_nl=(
                    "Aan een tafel van 3: spel met 96 stenen, alleen bamboe en kringen (geen "
                    "tekens), de winden Oost, Zuid en West (geen Noord) en de draken; er worden "
-                   "geen chows open gespeeld. Geen effect aan een tafel van 4.")),
+                   "geen chows open gespeeld; de dode muur van 10 stenen laat ten hoogste 10 "
+                   "kongs toe. Uit: alle 136 stenen aan een tafel van 3. Geen effect aan een "
+                   "tafel van 4.")),
     )
 
     def validate_table(self, hands: Mapping[str, PlayerHand | int],
                        options: Mapping[str, Any]) -> None:
-        _check_kong_count(hands)
         if len(hands) != 3 or not options["three_player_two_suits"]:
+            _check_kong_count(hands)
             return
         for seat, hand in hands.items():
             if not isinstance(hand, PlayerHand):
@@ -586,6 +613,8 @@ class NTS(RuleSet):
                         f"{who} meld {index}: open chow {format_tiles(meld.tile_list())}; at "
                         "a table of 3 no chow is played open (option three_player_two_suits; "
                         f"{THREE})")
+        _check_kong_count(hands, MAX_KONGS_THREE, f"option three_player_two_suits; {THREE}: "
+                          "\"De dode muur telt 10 stenen\"; 002 §2, N18")
 
     def validate_flags(self, flags: frozenset[str], winner: str, hands: Mapping[str, Any],
                        win_source: str | None, discarder: str | None) -> None:

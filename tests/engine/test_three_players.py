@@ -134,9 +134,10 @@ def test_an_open_chow_names_the_player_and_the_meld() -> None:
 
 
 def test_without_the_option_a_table_of_three_plays_every_tile() -> None:
-    """The option is off by default: 3-player NTS input given before it
-    keeps scoring (characters, North and open chows included)."""
-    game = nts_three()
+    """With the option off (it is on by default, as 003 "Drie spelers"),
+    3-player NTS input keeps every tile (characters, North and open chows
+    included)."""
+    game = nts_three(three_player_two_suits=False)
     game["players"]["E"]["concealed"] = "2228m4777p19s444z"
     game["players"]["W"] = {"concealed": "1245s222z", "melds": [
         {"kind": "pung", "tiles": "666s"}, {"kind": "chow", "tiles": "789p"}]}
