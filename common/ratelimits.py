@@ -32,6 +32,8 @@ from django.utils.translation import ngettext
 from django_ratelimit.core import get_usage  # type: ignore[import-untyped]
 from django_ratelimit.exceptions import Ratelimited  # type: ignore[import-untyped]
 
+from common.clients import client_ip
+
 logger = logging.getLogger(__name__)
 
 TOO_MANY_REQUESTS = 429
@@ -42,8 +44,6 @@ Key = str | Callable[[str, HttpRequest], str]
 def client_address(request: HttpRequest) -> str:
     """The client's address as the login throttling sees it (README
     "Security", TRUST_X_FORWARDED_FOR): RATELIMIT_IP_META_KEY."""
-    from config.security import client_ip
-
     return client_ip(request) or "0.0.0.0"  # noqa: S104 (an unknown client, not a bind address)
 
 
@@ -81,16 +81,24 @@ def limit(group: str, rate_setting: str, message: str | Promise, key: Key = "use
         @functools.wraps(view)
         def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
             if request.method in methods:
-                retry_after = exceeded(request, group, rate_setting, key)
-                if retry_after is not None:
-                    request.ratelimit_message = message  # type: ignore[attr-defined]
-                    request.ratelimit_retry_after = retry_after  # type: ignore[attr-defined]
-                    raise Ratelimited
+                check(request, group, rate_setting, message, key)
             return view(request, *args, **kwargs)
 
         return wrapped
 
     return decorator
+
+
+def check(request: HttpRequest, group: str, rate_setting: str, message: str | Promise,
+          key: Key = "user_or_ip") -> None:
+    """Count this request; over the limit, raise Ratelimited, which the
+    visitor gets as the 429 page saying `message`. For a view that counts
+    only some of its requests (an export asked again makes no new job)."""
+    retry_after = exceeded(request, group, rate_setting, key)
+    if retry_after is not None:
+        request.ratelimit_message = message  # type: ignore[attr-defined]
+        request.ratelimit_retry_after = retry_after  # type: ignore[attr-defined]
+        raise Ratelimited
 
 
 def too_many_requests(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:

@@ -175,7 +175,7 @@ AXES_DISABLE_ACCESS_LOG = True
 AXES_LOCKOUT_CALLABLE = "config.security.lockout_response"
 # The client's address: REMOTE_ADDR, or behind a reverse proxy that sets
 # X-Forwarded-For itself, the address that proxy saw (config/security.py).
-AXES_CLIENT_IP_CALLABLE = "config.security.client_ip"
+AXES_CLIENT_IP_CALLABLE = "common.clients.client_ip"
 TRUST_X_FORWARDED_FOR = env_bool("TRUST_X_FORWARDED_FOR", False)
 
 # Password reset by e-mail: the link is valid for a day and only once.

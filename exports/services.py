@@ -20,6 +20,7 @@ import logging
 import math
 import re
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -177,13 +178,16 @@ def _reusable(key: str, data_known: bool) -> ExportJob | None:
 
 def request_export(*, kind_name: str, object_id: int, user: Any, session_key: str = "",
                    language: str = "nl", options: dict[str, Any] | None = None,
-                   base_url: str = "") -> ExportJob:
+                   base_url: str = "",
+                   before_new_job: Callable[[], None] | None = None) -> ExportJob:
     """Store a job for the export and send it to the worker (after commit),
     or, for an ask its asker made a moment ago (the same kind, object,
     options and language, and the same data), the job that ask made: a
     double click, a second tab or a script asking again makes no new file.
     Http404 for an unknown export or an object the user may not have it of;
-    ValidationError for an export that cannot be made (yet)."""
+    ValidationError for an export that cannot be made (yet). `before_new_job`
+    runs only when a new job is to be made (the asker's rate limit: an ask
+    answered with the earlier job costs nothing) and may raise to refuse it."""
     kind = registry.get(kind_name)
     if kind is None:
         raise Http404
@@ -203,6 +207,8 @@ def request_export(*, kind_name: str, object_id: int, user: Any, session_key: st
         key, earlier = "", None
     if earlier is not None:
         return earlier
+    if before_new_job is not None:
+        before_new_job()
     job = ExportJob.objects.create(
         kind=kind.name, language=language, options=checked,
         event=subject.event, round=subject.round, club=subject.club, member=subject.member,

@@ -59,10 +59,12 @@ def _job_for(request: HttpRequest, token: str) -> ExportJob:
     return job
 
 
-@require_POST
-@ratelimits.limit("exports", "RATELIMIT_EXPORTS", message=gettext_lazy(
+TOO_MANY_EXPORTS = gettext_lazy(
     "You asked for many exports in a short time, so no new one is made for now. The files "
-    "you asked for before stay on their pages."))
+    "you asked for before stay on their pages.")
+
+
+@require_POST
 def ask(request: HttpRequest, kind: str) -> HttpResponse:
     object_id = request.POST.get("object_id", "")
     # ASCII digits that fit a database id ("²" passes str.isdigit(), and a
@@ -75,7 +77,11 @@ def ask(request: HttpRequest, kind: str) -> HttpResponse:
             session_key=_session_key(request), language=get_language() or "nl",
             options={key: value for key, value in request.POST.items()
                      if key not in ("object_id", "csrfmiddlewaretoken")},
-            base_url=request.build_absolute_uri("/").rstrip("/"))
+            base_url=request.build_absolute_uri("/").rstrip("/"),
+            # Only a new job counts against the limit: asking again for the
+            # same file is answered with the earlier job.
+            before_new_job=lambda: ratelimits.check(request, "exports", "RATELIMIT_EXPORTS",
+                                                    TOO_MANY_EXPORTS))
     except ValidationError as error:
         kind_info = registry.get(kind)
         return render(request, "exports/refused.html", {

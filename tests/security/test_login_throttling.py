@@ -179,7 +179,7 @@ def test_a_forwarded_value_that_is_no_address_falls_back_to_the_connection(
         settings: object) -> None:
     from django.test import RequestFactory
 
-    from config.security import client_ip
+    from common.clients import client_ip
 
     settings.TRUST_X_FORWARDED_FOR = True  # type: ignore[attr-defined]
     request = RequestFactory().get("/", HTTP_X_FORWARDED_FOR="1.2.3.4, <script>",

@@ -194,6 +194,24 @@ def test_export_asks_over_the_limit_get_429(organiser_client: Client, event: Eve
 
 
 @pytest.mark.usefixtures("test_kinds")
+def test_asking_again_for_the_same_file_costs_nothing(organiser_client: Client, event: Event,
+                                                      settings: Any) -> None:
+    """Only a new job counts against the limit: the same ask again is
+    answered with the earlier job (found in a browser: the 4th identical ask
+    was refused with "no new one is made")."""
+    settings.RATELIMIT_EXPORTS = "3/h"
+    first = ask(organiser_client, "test_text", event.pk, after_round="1")
+    for _again in range(10):
+        again = ask(organiser_client, "test_text", event.pk, after_round="1")
+        assert again.status_code == 302 and again["Location"] == first["Location"]
+    for round_number in (2, 3):
+        assert ask(organiser_client, "test_text", event.pk,
+                   after_round=str(round_number)).status_code == 302
+    too_many(ask(organiser_client, "test_text", event.pk, after_round="4"))
+    assert ExportJob.objects.count() == 3
+
+
+@pytest.mark.usefixtures("test_kinds")
 def test_the_default_export_limit_leaves_a_busy_organiser_alone(
         organiser_client: Client, event: Event) -> None:
     # A tournament day's hour: cards, score sheets and standings for two
