@@ -50,6 +50,8 @@ def test_a_hong_kong_evening_with_its_options(organiser_client: Client, club: Cl
         **BASE, "ruleset": "hongkong", "option_hongkong_payment": "half_pay",
         "option_hongkong_minimum_fan": "0", "option_hongkong_all_pungs_fan": "3",
         "option_hongkong_kong_replacement_fan": "2", "option_hongkong_kong_on_kong_fan": "6",
+        # The live wall (7-5 rule, H7) is ticked by default, as a browser sends it.
+        "option_hongkong_seven_five_rule": "on",
         # an NTS option sent along (the group was hidden) is not stored
         "option_nts_east_stays": "on"})
     assert response.status_code == 302, response.content.decode()[:2000]
