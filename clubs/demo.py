@@ -26,7 +26,7 @@ from scoring.engine import RULESETS
 from tournaments import seating
 from tournaments.models import Event, EventKind, Round, SeatingMethod, Table
 from tournaments.services import create_event, finish_event
-from tournaments.services.hands import dealt, next_deal
+from tournaments.services.hands import next_hand
 from tournaments.services.registration import register
 from tournaments.services.rounds import add_round, close_round, record_hand, seat_round, start_round
 
@@ -210,7 +210,7 @@ def _play_table(table: Table, hands: int, rng: random.Random) -> None:
         else:
             # East as the table plays it: the rule set says when the winds move on.
             playing = positions
-            east = next_deal(positions, dealt(table), schedule).east
+            east = next_hand(table, positions).east
         winner = None if rng.random() < 0.08 else rng.choice(playing)
         if winner_only:
             values = {p: rng.choices(WINNING_FAN, WINNING_FAN_WEIGHTS)[0] if p == winner else 0

@@ -81,6 +81,12 @@ def _score(game: object) -> dict[str, Any]:
         raise InvalidGame(f"prevailing_wind must be one of E, S, W, N, got {shown(prevailing)}")
 
     players = _players(game.get("players"), ruleset)
+    order = ruleset.deal_order(len(players))
+    if prevailing not in order.winds:
+        # H9: a Hong Kong table of 3 has no North round, so a North pung
+        # earns no round-wind fan there (nor a seat-wind fan: no North seat).
+        raise InvalidGame(f"prevailing_wind {prevailing}: a table of {len(players)} plays "
+                          f"the rounds {', '.join(order.winds)} only ({order.source})")
     hands = {seat: _player(seat, spec, ruleset, options) for seat, spec in players.items()}
     ruleset.validate_table(hands, options)
     winner = _winner(game.get("winner"), hands)

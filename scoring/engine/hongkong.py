@@ -40,7 +40,7 @@ from functools import cache
 from typing import Any
 
 from . import shapes
-from .deal import FIVE_PLAYER_ROTATION
+from .deal import FIVE_PLAYER_ROTATION, DealOrder
 from .decompose import CHOW, parses
 from .errors import InvalidGame
 from .hands import HandResult, PlayerHand, seat_label
@@ -865,6 +865,14 @@ class HongKong(RuleSet):
         settlement = _net(seats, paid)
         scores[winner] = settlement[winner]
         return {"scores": scores, "settlement": settlement, **result}
+
+    def deal_order(self, players: int) -> DealOrder:
+        # H9, 001 "Tafel van 3 spelers": "NOORD bestaat niet ... De speelronde
+        # is dan ook: OOST, ZUID en WEST. Nadat WEST aan de beurt is geweest,
+        # verandert de ronde wind": no North round at a table of 3.
+        if players == 3:
+            return DealOrder(winds="ESW", source="001 Tafel van 3 spelers, H9")
+        return super().deal_order(players)
 
     def winds_rotate(self, winner: str | None, options: Mapping[str, Any]) -> bool:
         # 001 "Oost blijft Oost", H4: East stays on an East win or a draw.

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import shapes
-from .deal import DREAMER_ROTATION
+from .deal import DREAMER_ROTATION, ROUNDS_OF_FOUR, DealOrder
 from .decompose import CHOW, KONG, PUNG, parses
 from .errors import InvalidGame
 from .hands import HandResult, PlayerHand, seat_label
@@ -524,8 +524,17 @@ class Philos(RuleSet):
         # §6 rules 1-3, P2: the shared scheme of N13 (East double).
         return settle(values, winner)
 
+    def deal_order(self, players: int) -> DealOrder:
+        # P3 revised (004 §2.1, §5): one East leads a round of 4 games, longer
+        # or shorter when East wins one before the 4th; each round has its own
+        # prevailing wind ("Ostwindrunde", "Südwindrunde", ...).
+        return ROUNDS_OF_FOUR
+
     def winds_rotate(self, winner: str | None, options: Mapping[str, Any]) -> bool:
-        # P3 (004 §5): East's round continues while East wins.
+        # Whether this game alone moves the winds on: it ends East's round
+        # only when East does not win it, and then only when the round is
+        # over (deal_order; P3 revised, 004 §2.1, §5), which the deal
+        # decides from the games of the round.
         return winner != "E"
 
 

@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .deal import DREAMER_ROTATION, Schedule
+from .deal import DREAMER_ROTATION, EACH_HAND, DealOrder, Schedule
 from .decompose import KIND_NAMES, KONG, PUNG
 from .errors import InvalidGame, listed, shown
 from .hands import HandResult, PlayerHand, seat_label
@@ -110,6 +110,14 @@ class RuleSet(ABC):
     limit: int
     table: RuleTable
     dutch_names: Mapping[str, str]
+
+    def deal_order(self, players: int) -> DealOrder:
+        """How East and the prevailing wind pass on at a table of ``players``
+        (3 or 4; a table of 5 follows ``five_player_schedule``): the
+        prevailing winds played and whether each hand (``winds_rotate``) or a
+        round of games moves them on (deal.py). By default every wind, hand
+        by hand."""
+        return EACH_HAND
 
     def resolve_options(self, given: Mapping[str, object]) -> dict[str, Any]:
         if not given:  # the usual case: every default

@@ -2,7 +2,10 @@
 next hand follows the last one played. Rule-decisions N1 (the winds move on
 unless East stays: each rule set's `winds_rotate`); at a table of 5 the rule
 set's schedule: seed 001 "Schema bij een tafel van 5 spelers" (Hong Kong),
-seed 003 "Vijf spelers" (the dreamer: NTS, and the classic rules)."""
+seed 003 "Vijf spelers" (the dreamer: NTS, and the classic rules). The
+classic rules play rounds of 4 games, each with its prevailing wind (004
+§2.1, §5; P3 revised); a Hong Kong table of 3 has no North round (001
+"Tafel van 3 spelers", H9)."""
 
 from __future__ import annotations
 
@@ -13,10 +16,13 @@ from hypothesis import strategies as st
 from scoring.engine import RULESETS
 from scoring.engine.deal import (
     DREAMER_ROTATION,
+    EACH_HAND,
     FIVE_PLAYER_ROTATION,
+    DealOrder,
     Dealt,
     Schedule,
     next_deal,
+    round_over,
     row_without,
 )
 
@@ -152,3 +158,134 @@ def test_over_five_hands_each_player_sits_out_once_and_is_east_once(
     for seat in range(4):  # each wind once per player
         assert sorted(playing[seat] for _, playing in deals) == sorted(outs)
     assert next_deal([0, 1, 2, 3, 4], history, schedule).prevailing == "S"
+
+
+# --- Classic (Philos) rounds: 004 §2.1, §5; decision P3 (revised) -------------
+
+PHILOS = RULESETS["philos"].deal_order(4)
+
+
+def play(order_of_wins: str, order: DealOrder = PHILOS, players: int = 4,
+         ) -> list[tuple[int, str]]:
+    """Deal hand after hand: ``order_of_wins`` says per hand whether East
+    won it ("E"), another player did ("x") or it was a draw ("-"); the
+    result's ``winds_rotate`` is the rule set's. Returns (East, prevailing)
+    per hand dealt, and one more: the hand after the last."""
+    history: list[Dealt] = []
+    seen = []
+    ruleset = RULESETS["philos"]
+    for outcome in order_of_wins:
+        deal = next_deal(list(range(players)), history, DREAMER_ROTATION, order)
+        seen.append((deal.east, deal.prevailing))
+        winner = {"E": "E", "x": "S", "-": None}[outcome]
+        history.append(Dealt(east=deal.east, prevailing=deal.prevailing,
+                             rotates=ruleset.winds_rotate(winner, {}), east_won=winner == "E"))
+    deal = next_deal(list(range(players)), history, DREAMER_ROTATION, order)
+    return [*seen, (deal.east, deal.prevailing)]
+
+
+def test_philos_east_leads_four_games_whoever_wins_them() -> None:
+    """004 §2.1: "Der Ostwind ist jetzt der Spielleiter für 4 Spiele, das ist
+    eine Runde"; P3 (revised): a round of 4 games whoever wins them, then
+    South becomes East in the South round ("Südwindrunde"). The old P3 moved
+    East on after every game East did not win."""
+    assert play("xxxx") == [(0, "E")] * 4 + [(1, "S")]
+
+
+def test_philos_a_draw_is_a_game_east_does_not_win() -> None:
+    """004 §2.1, §3 (a draw when 14 tiles are left), P3 (revised): four games
+    without an East win, draws among them, are the round."""
+    assert play("x--x") == [(0, "E")] * 4 + [(1, "S")]
+
+
+def test_philos_an_early_east_win_ends_the_round_at_the_next_game_east_loses() -> None:
+    """004 §2.1: "Es sei denn, Ostwind macht vorher ein Spiel Mah Jongg ...
+    Dann wird die Runde nach dem ersten Spiel beendet, in dem Ostwind nicht
+    mehr Mah Jongg macht"; P3 (revised): shorter than 4 games."""
+    assert play("xEx") == [(0, "E")] * 3 + [(1, "S")]
+    assert play("Ex") == [(0, "E")] * 2 + [(1, "S")]
+
+
+def test_philos_east_keeps_the_round_while_winning_past_the_fourth_game() -> None:
+    """004 §2.1 (as above), P3 (revised): longer than 4 games while East
+    wins: East won the 3rd, 4th and 5th game; the 6th ends the round."""
+    assert play("xxEEEx") == [(0, "E")] * 6 + [(1, "S")]
+    assert play("EEEEE") == [(0, "E")] * 6  # still East's round
+
+
+def test_philos_an_east_win_in_the_fourth_game_alone_changes_nothing() -> None:
+    """004 §5: "Es sei denn, Ostwind macht vor dem 4. Spiel Mah Jongg": a
+    win of the 4th game (and none before) leaves the round at 4 games
+    (P3 revised)."""
+    assert play("xxxE") == [(0, "E")] * 4 + [(1, "S")]
+
+
+def test_philos_a_partie_is_four_rounds_each_with_its_prevailing_wind() -> None:
+    """004 §2.1: "Eine Mah Jongg Partie besteht aus 4 Runden, jeder Spieler
+    ist einmal Spielleiter. Die erste Runde heißt „Ostwindrunde“, die zweite
+    „Südwindrunde“, die dritte „Westwindrunde“ und die vierte
+    „Nordwindrunde“"; "Südwind wird dann neuer Ostwind" (P3 revised). After
+    the North round the next Partie starts with the first East."""
+    dealt = play("xxxx" "Ex" "xxxx" "xxEEx")
+    assert [wind for _, wind in dealt] == list("EEEE" "SS" "WWWW" "NNNNN" "E")
+    assert [east for east, _ in dealt] == [0] * 4 + [1] * 2 + [2] * 4 + [3] * 5 + [0]
+
+
+@pytest.mark.parametrize(("games", "over"), [
+    ("", False), ("x", False), ("xxx", False), ("xxxx", True), ("xxxE", True),
+    ("E", False), ("Ex", True), ("xEEx", True), ("xxE", False), ("xxEE", False),
+    ("xxEEx", True), ("EEEEEEE", False),
+])
+def test_philos_when_a_round_is_over(games: str, over: bool) -> None:
+    """004 §2.1, §5, P3 (revised), game by game ("E": East won it)."""
+    assert round_over([game == "E" for game in games], 4) is over
+
+
+def test_philos_the_rounds_follow_the_last_hand_saved() -> None:
+    """P3 (revised), 004 §2.1: the round is the games of the last East and
+    prevailing wind saved; a table whose scorekeeper started with seat 2 as
+    East passes East on to seat 3 in the South round."""
+    history = [Dealt(east=2, prevailing="E", rotates=True) for _ in range(4)]
+    deal = next_deal([0, 1, 2, 3], history, DREAMER_ROTATION, PHILOS)
+    assert (deal.east, deal.prevailing) == (3, "S")
+
+
+def test_each_hand_rule_sets_keep_their_order() -> None:
+    """N1 and H4 (NTS, Hong Kong at 4): each hand's ``winds_rotate`` moves
+    East on; the prevailing wind moves when the first East deals again."""
+    for name in ("nts", "hongkong"):
+        assert RULESETS[name].deal_order(4) == EACH_HAND
+    assert play("xxxx", EACH_HAND) == [(0, "E"), (1, "E"), (2, "E"), (3, "E"), (0, "S")]
+
+
+# --- Hong Kong tables of 3: 001 "Tafel van 3 spelers", decision H9 -------------
+
+def test_hong_kong_at_three_has_no_north_round() -> None:
+    """001 "Tafel van 3 spelers": "NOORD bestaat niet ... De speelronde is
+    dan ook: OOST, ZUID en WEST. Nadat WEST aan de beurt is geweest,
+    verandert de ronde wind" (H9): the rounds E, S, W, then East again; the
+    old order played a North round after the West round."""
+    order = RULESETS["hongkong"].deal_order(3)
+    assert order.winds == "ESW"
+    history: list[Dealt] = []
+    seen = []
+    for _ in range(10):
+        deal = next_deal([0, 1, 2], history, FIVE_PLAYER_ROTATION, order)
+        seen.append((deal.east, deal.prevailing))
+        history.append(Dealt(east=deal.east, prevailing=deal.prevailing, rotates=True))
+    assert seen == [(0, "E"), (1, "E"), (2, "E"), (0, "S"), (1, "S"), (2, "S"),
+                    (0, "W"), (1, "W"), (2, "W"), (0, "E")]
+    assert RULESETS["hongkong"].deal_order(4).winds == "ESWN"
+
+
+def test_hong_kong_at_three_east_stays_within_its_round() -> None:
+    """001 "Oost blijft Oost" (H4) at a table of 3 (H9): East deals again
+    after its win; the West round ends when West has been East."""
+    order = RULESETS["hongkong"].deal_order(3)
+    history = [Dealt(east=2, prevailing="W", rotates=False)]
+    assert next_deal([0, 1, 2], history, FIVE_PLAYER_ROTATION, order).prevailing == "W"
+    history = [Dealt(east=0, prevailing="W", rotates=True),
+               Dealt(east=1, prevailing="W", rotates=True),
+               Dealt(east=2, prevailing="W", rotates=True)]
+    deal = next_deal([0, 1, 2], history, FIVE_PLAYER_ROTATION, order)
+    assert (deal.east, deal.prevailing) == (0, "E")

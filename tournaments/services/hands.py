@@ -43,7 +43,7 @@ from django.utils.translation import gettext_noop
 
 from clubs import access
 from scoring.engine import RULESETS, score_game
-from scoring.engine.deal import Deal, Dealt, Schedule, next_deal, row_without
+from scoring.engine.deal import EACH_HAND, Deal, Dealt, Schedule, next_deal, row_without
 from scoring.engine.ruleset import ValueEntry
 from tournaments.models import (
     Event,
@@ -239,11 +239,22 @@ def _winds(table: Table, seats: Mapping[int, Seat], playing: Sequence[int],
 def dealt(table: Table) -> list[Dealt]:
     """The table's saved hands in order, as far as the next deal goes."""
     rows = table.hands.order_by("number").values_list(
-        "entry__east", "game__prevailing_wind", "result__winds_rotate")
+        "entry__east", "game__prevailing_wind", "result__winds_rotate", "game__winner")
     # A result without `winds_rotate` (none before the engine said it) rotates;
-    # SQLite gives JSON booleans as 1/0.
-    return [Dealt(east=int(east), prevailing=wind, rotates=rotates is None or bool(rotates))
-            for east, wind, rotates in rows]
+    # SQLite gives JSON booleans as 1/0. East won when the game's winner is
+    # the East seat (what a round of the classic rules goes by, P3).
+    return [Dealt(east=int(east), prevailing=wind, rotates=rotates is None or bool(rotates),
+                  east_won=winner == "E")
+            for east, wind, rotates, winner in rows]
+
+
+def next_hand(table: Table, positions: Sequence[int]) -> Deal:
+    """Who is East in the table's next hand, who plays it and the prevailing
+    wind: the engine's deal (scoring/engine/deal.py) in the order of the
+    event's rule set for a table of this size (its rounds, its winds)."""
+    ruleset = table.round.event.ruleset
+    order = RULESETS[ruleset].deal_order(len(positions)) if ruleset in RULESETS else EACH_HAND
+    return next_deal(positions, dealt(table), _schedule(table), order)
 
 
 def _with_east(seats: Mapping[int, Seat], entry: dict[str, Any], deal: Deal) -> dict[str, Any]:
@@ -530,7 +541,7 @@ def _create(table: Table, entry: dict[str, Any], user: Any, *,
     """Score and save the next hand of a locked table."""
     event = table.round.event
     seats = _seats(table)
-    deal = next_deal(list(seats), dealt(table), _schedule(table))
+    deal = next_hand(table, list(seats))
     entry = _with_east(seats, entry, deal)
     game, result, winds = _score(table, event, seats, entry, deal.prevailing)
     if event.rules_frozen_at is None:
@@ -634,7 +645,7 @@ def preview_hand(table: Table, game_input: Mapping[str, Any], *,
         if entry["east"] is None:
             entry = {**entry, "east": _entry_of(correcting, seats)["east"]}
     else:
-        deal = next_deal(list(seats), dealt(table), _schedule(table))
+        deal = next_hand(table, list(seats))
         wind = deal.prevailing
         entry = _with_east(seats, entry, deal)
     game, result, winds = _score(table, table.round.event, seats, entry, wind)
@@ -918,7 +929,7 @@ def table_state(table: Table) -> dict[str, Any]:
     next hand, the prevailing wind, the hand number, running totals."""
     seats = _seats(table)
     hands = list(table.hands.order_by("number").values_list("number", "confirmed_at"))
-    deal = next_deal(list(seats), dealt(table), _schedule(table))
+    deal = next_hand(table, list(seats))
     winds = _winds(table, seats, deal.playing, deal.east)
     totals: dict[int, int] = {}
     for registration_id, settlement in HandScore.objects.filter(hand__table=table).values_list(
