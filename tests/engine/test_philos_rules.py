@@ -434,6 +434,23 @@ def test_one_suit_with_dragons_and_winds() -> None:
     assert "one_suit_with_honours" in rules_of(h)
 
 
+def test_only_winds_and_dragons_earn_one_suit_with_dragons_and_winds() -> None:
+    """P6 (issue 14 item 10), 004 §6.3 "nur aus Ziegeln einer Grundfarbe und
+    Drachen und Winden 2x": a hand of only winds and dragons is cleaner than
+    that hand and §6.3 names no higher line it can reach (only dragons and
+    only winds cannot be held with a mixed hand), so it earns these 2
+    doublings. West 333z open, 222z (seat wind) 555z 666z 77z, 7z from a
+    discard: 4 + 8 + 8 + 8 + dragon pair 2 + 20 + only pungs 2 + completes
+    pair 2 + closing pair 2 = 56 points; winds 1 + seat wind 2 + dragons
+    1 + 1 + one suit with honours 2 = 7 doublings: 56 x 128 = 7168 under a
+    limit high enough, 3000 (the limit) by default."""
+    h = win("222z555z666z77z", pung("333z"), tile="7z", options={"limit": 100_000})
+    assert value(h) == (56, 7, 7168)
+    assert {"rule": "one_suit_with_honours", "doublings": 2} in h["items"]
+    assert not {"one_suit", "only_winds", "only_dragons"} & set(rules_of(h))
+    assert value(win("222z555z666z77z", pung("333z"), tile="7z")) == (56, 7, 3000)
+
+
 def test_one_suit() -> None:
     """004 §6.3 "nur aus Ziegeln einer Grundfarbe 3x": 234m open, 789m 888m
     555m 11m, 1m from a discard: 20 + 4 + 4 + 2 = 30; 30 x 8 = 240."""
