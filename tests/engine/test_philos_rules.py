@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 
 from scoring.engine import RULESETS, rule_catalogue, score_game
+from scoring.engine.deal import ROUNDS_OF_FOUR
 from scoring.engine.decompose import PUNG
 from scoring.engine.philos import DUTCH_NAMES, GERMAN_NAMES, TABLE
 from scoring.engine.reading import CONCEALED_GROUPS, Context, Reading, tile_facts
@@ -614,7 +615,13 @@ def test_settlement_of_a_non_east_winner_P2() -> None:
     assert result["settlement"] == {"E": -52, "S": 88, "W": -26, "N": -10}
 
 
-def test_the_winds_stay_while_east_wins_P3() -> None:
+def test_a_game_east_does_not_win_can_end_the_round_P3() -> None:
+    """P3 (revised), 004 §2.1, §5: a hand's ``winds_rotate`` says only
+    whether this game can end East's round (East did not win it, a draw
+    included); whether the round is over, and the winds move on, the deal
+    decides from the round's games (deal.ROUNDS_OF_FOUR, tested in
+    tests/engine/test_deal.py). The old P3 moved the winds on after it."""
+    assert RULESETS["philos"].deal_order(4) == ROUNDS_OF_FOUR
     assert scored(PHILOS_EXAMPLE)["winds_rotate"] is False
     assert scored(game({"S": {"score": 22}}))["winds_rotate"] is True
     draw = scored(game({}, winner=None))
