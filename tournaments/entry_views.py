@@ -68,6 +68,8 @@ def flag_labels() -> dict[str, str]:
         "heavenly": _("Heavenly hand (East wins with the dealt tiles)"),
         "earthly": _("Earthly hand (won on East's first discard)"),
         "moon_eats_cake": _("Moon eats cake (last tile of the wall is 1 circles, announced)"),
+        "seven_five": _("7-5 rule (won on a tile discarded late in the live wall: its "
+                        "discarder pays for everyone)"),
     }
 
 

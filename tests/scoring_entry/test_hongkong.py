@@ -209,14 +209,28 @@ def test_by_tiles_with_seasons(table: Table, keeper: User) -> None:
 
 
 def test_by_tiles_pao_and_flags_are_by_position(table: Table, keeper: User) -> None:
-    # Super clean: all bamboos, concealed, self-drawn; West (seat 2) responsible.
+    """001 PAO-Spel, H8: three great dragons with two dragon pungs open on
+    the table, won on West's (seat 2) red dragon: West pays for all."""
     hand = save(table, keeper, seasons_hand(
-        tiles={"0": {"score": 0}, "1": {"concealed": "11123456789999s"}, "2": {"score": 0},
-               "3": {"score": 0}},
-        winning_tile="5s", flags=["pao:2"]))
+        tiles={"0": {"score": 0},
+               "1": {"concealed": "777z234s55p", "melds": [
+                   {"kind": "pung", "tiles": "555z"}, {"kind": "pung", "tiles": "666z"}]},
+               "2": {"score": 0}, "3": {"score": 0}},
+        winning_tile="7z", win_source="discard", discarder=2, flags=["pao:2"]))
     assert hand.game["flags"] == ["pao:W"]
-    assert hand.result["hands"]["S"]["limit"] == "nine_gates"
-    assert settlements(hand) == {"E": 0, "S": 384, "W": -384, "N": 0}
+    assert hand.result["hands"]["S"]["limit"] == "three_great_dragons"
+    assert settlements(hand)["W"] == -settlements(hand)["S"] < 0
+    assert settlements(hand)["E"] == settlements(hand)["N"] == 0
+
+
+def test_by_tiles_pao_on_a_concealed_hand_is_refused(table: Table, keeper: User) -> None:
+    """H8: a concealed nine gates is nobody's doing, so nobody pays for all."""
+    with pytest.raises(ValidationError, match="nine_gates"):
+        save(table, keeper, seasons_hand(
+            tiles={"0": {"score": 0}, "1": {"concealed": "11123456789999s"},
+                   "2": {"score": 0}, "3": {"score": 0}},
+            winning_tile="5s", flags=["pao:2"]))
+    assert nothing_saved(table)
 
 
 def test_by_tiles_a_seasons_tile_twice_is_refused(table: Table, keeper: User) -> None:
@@ -320,13 +334,14 @@ def test_the_page_offers_fan_pao_false_mahjong_and_seasons(table: Table, keeper:
     # One control for the responsible player, not a checkbox per wind.
     assert 'id="se-pao"' in content and 'value="pao:' not in content
     assert 'id="se-false-mahjong"' in content
-    flags = ["last_wall_tile", "kong_on_kong", "heavenly", "earthly", "moon_eats_cake"]
+    flags = ["last_wall_tile", "kong_on_kong", "heavenly", "earthly", "moon_eats_cake",
+             "seven_five"]
     assert [flag["name"] for flag in response.context["choices"]["flags"]] == flags
     assert content.count('name="flag"') == len(flags)
     assert content.count('class="se-bonus-tile"') == 8
     rules = response.context["entry_rules"]
     assert rules["values"] == {"limit": 20, "winner_only": True, "unit": "fan",
-                               "flags": ["false_mahjong", "pao"]}
+                               "flags": ["false_mahjong", "pao", "seven_five"]}
 
 
 def test_the_organisers_table_page_says_only_the_winners_fan_counts(table: Table,
