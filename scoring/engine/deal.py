@@ -13,6 +13,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 WINDS = ("E", "S", "W", "N")
+# The round of the green dragon (003 "Drie spelers", "Vijf spelers"): "geen
+# heersende wind, maar een heersende draak, de groene draak". Where a rule
+# set's order plays it, "G" stands in the order of the rounds (and in a
+# game's prevailing_wind) for the green dragon.
+GREEN_DRAGON_ROUND = "G"
 
 # A schedule of a table of 5: one row per hand, (East, South, West, North,
 # sitting out) as positions. A table's positions 0..4 are players A..E (E,
@@ -61,7 +66,10 @@ class DealOrder:
 
     ``winds``: the prevailing winds in the order the rounds play them; after
     the last the first comes again. A Hong Kong table of 3 has no North
-    round (001 "Tafel van 3 spelers", H9: "E", "S", "W").
+    round (001 "Tafel van 3 spelers", H9: "E", "S", "W"). "G" is the round
+    of the green dragon (GREEN_DRAGON_ROUND; NTS by 003: "ESWG" at a table of
+    3, "ESWNG" at a table of 5 with its option). A table of 5 follows its
+    schedule for who plays which wind, and these winds for its rounds.
 
     ``round_of_games``: None when each hand's result says whether the winds
     move on (``Dealt.rotates``: N1, H4), the prevailing wind moving on when
@@ -142,13 +150,16 @@ def next_deal(positions: Sequence[int], history: Sequence[Dealt], schedule: Sche
     order as the table really played it. At a table of 5 the winds move on
     every hand (a win of East and a draw included: 001 "Oost blijft Oost",
     H4; 003 "Vijf spelers") along ``schedule``, the rule set's
-    ``five_player_schedule``; it is not used at other tables, which follow
-    ``order``, the rule set's ``deal_order`` for their size: the winds it
-    plays, and whether each hand or a round of games moves them on."""
+    ``five_player_schedule``, through the rounds of ``order.winds`` (the
+    rule set's ``deal_order`` for 5: a round of the green dragon after
+    North's where it plays one); the schedule is not used at other tables,
+    which follow ``order``, the rule set's ``deal_order`` for their size: the
+    winds it plays, and whether each hand or a round of games moves them
+    on."""
     positions = sorted(positions)
     if len(positions) == 5:
         if not history:
-            index, wind = 0, "E"
+            index, wind = 0, order.winds[0]
         else:
             last = history[-1]
             index = (next(i for i, row in enumerate(schedule) if row[0] == last.east) + 1) % 5
@@ -156,7 +167,7 @@ def next_deal(positions: Sequence[int], history: Sequence[Dealt], schedule: Sche
             # wanneer iedere speler Oost is geweest", 003; "Zodra iedere speler een
             # keer Oost is geweest", 001): East is the first hand's East again.
             back = schedule[index][0] == history[0].east
-            wind = _next_wind(last.prevailing) if back else last.prevailing
+            wind = _next_wind(last.prevailing, order.winds) if back else last.prevailing
         row = schedule[index]
         return Deal(east=row[0], playing=list(row[:4]), prevailing=wind)
     if not history:
@@ -168,9 +179,24 @@ def next_deal(positions: Sequence[int], history: Sequence[Dealt], schedule: Sche
         return Deal(east=last.east if last.east in positions else positions[0],
                     playing=positions, prevailing=last.prevailing)
     east = positions[(positions.index(last.east) + 1) % len(positions)]
-    first = history[0].east
+    first = _round_first_east(history)
     wind = _next_wind(last.prevailing, order.winds) if east == first else last.prevailing
     return Deal(east=east, playing=positions, prevailing=wind)
+
+
+def _round_first_east(history: Sequence[Dealt]) -> int:
+    """Who was East in the first hand of the round being played (the last
+    hands with the last hand's prevailing wind). The round is over when East
+    comes back to that player. That is the first hand's East as long as every
+    round starts where the first did; in the round of the green dragon of a
+    table of 3 the dice choose its East ("Zijn worp bepaalt ... welke speler
+    heersend is", 003 "Drie spelers"), and the round goes round from there."""
+    first = history[-1]
+    for hand in reversed(history):
+        if hand.prevailing != first.prevailing:
+            break
+        first = hand
+    return first.east
 
 
 def _next_in_rounds(positions: list[int], history: Sequence[Dealt], order: DealOrder) -> Deal:

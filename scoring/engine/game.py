@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from .deal import GREEN_DRAGON_ROUND
 from .decompose import CHOW, KIND_NAMES
 from .errors import InvalidGame, listed, shown
 from .hands import HandResult, PlayerHand, seat_label
@@ -19,6 +20,7 @@ from .philos import RULESET as PHILOS
 from .reading import DISCARD, ROBBED_KONG, SELF_DRAWN_SOURCES, WIN_SOURCES, Context, Meld
 from .ruleset import RuleSet, Win, seats_in_order
 from .tiles import (
+    GREEN,
     NUM_KINDS,
     WIND_OF_SEAT,
     TileSyntaxError,
@@ -77,16 +79,12 @@ def _score(game: object) -> dict[str, Any]:
     prevailing = game.get("prevailing_wind")
     # Seats and names are strings; anything else (a list is not even
     # hashable) is refused before it is looked up.
-    if not isinstance(prevailing, str) or prevailing not in WIND_OF_SEAT:
+    if not isinstance(prevailing, str) or (prevailing not in WIND_OF_SEAT
+                                           and prevailing != GREEN_DRAGON_ROUND):
         raise InvalidGame(f"prevailing_wind must be one of E, S, W, N, got {shown(prevailing)}")
 
     players = _players(game.get("players"), ruleset)
-    order = ruleset.deal_order(len(players))
-    if prevailing not in order.winds:
-        # H9: a Hong Kong table of 3 has no North round, so a North pung
-        # earns no round-wind fan there (nor a seat-wind fan: no North seat).
-        raise InvalidGame(f"prevailing_wind {prevailing}: a table of {len(players)} plays "
-                          f"the rounds {', '.join(order.winds)} only ({order.source})")
+    _check_round(prevailing, len(players), ruleset, options)
     hands = {seat: _player(seat, spec, ruleset, options) for seat, spec in players.items()}
     ruleset.validate_table(hands, options)
     winner = _winner(game.get("winner"), hands)
@@ -98,6 +96,8 @@ def _score(game: object) -> dict[str, Any]:
         ruleset.validate_win(winner, hands, win_source, game.get("discarder"), winning_tile)
     _check_sizes(hands, winner, dead)
 
+    # The round of the green dragon: the green dragon prevails, not a wind (003).
+    prevailing_tile = GREEN if prevailing == GREEN_DRAGON_ROUND else WIND_OF_SEAT[prevailing]
     values: dict[str, int] = {}
     breakdowns: dict[str, dict[str, object]] = {}
     for seat, hand in hands.items():
@@ -110,7 +110,7 @@ def _score(game: object) -> dict[str, Any]:
         if seat in dead and seat != winner:
             result = HandResult(value=0, dead=True)  # N12: zero points, still pays
         else:
-            ctx = Context(WIND_OF_SEAT[seat], WIND_OF_SEAT[prevailing])
+            ctx = Context(WIND_OF_SEAT[seat], prevailing_tile)
             if seat == winner:
                 ctx = Context(ctx.seat_wind, ctx.prevailing_wind, True, win_source, flags,
                               winning_tile, discarder=game.get("discarder"))
@@ -131,6 +131,31 @@ def _score(game: object) -> dict[str, Any]:
     }
     scored.update(outcome)  # what a rule set adds (or decides otherwise)
     return scored
+
+
+def _check_round(prevailing: str, players: int, ruleset: RuleSet,
+                 options: dict[str, Any]) -> None:
+    """The prevailing wind is one of the rounds the rule set's deal order
+    plays at a table of this size. A hand of four may be one of a table of 5
+    (the fifth sits out), whose rounds count too: the round of the green
+    dragon "G" of NTS at 3 players and, with its option, at 5 (003)."""
+    order = ruleset.deal_order(players, options)
+    rounds = order.winds
+    if players == 4:
+        rounds += ruleset.deal_order(5, options).winds
+    if prevailing in rounds:
+        return
+    if prevailing == GREEN_DRAGON_ROUND:
+        raise InvalidGame(
+            f"prevailing_wind G (the round of the green dragon): rule set '{ruleset.name}' "
+            f"plays the rounds {', '.join(order.winds)} at a table of {players} "
+            f"({order.source}); the round of the green dragon is NTS's, at a table of 3 "
+            "(003 Drie spelers, option three_player_two_suits) or of 5 (003 Vijf spelers, "
+            "option five_player_green_dragon_round)")
+    # H9: a Hong Kong table of 3 has no North round, so a North pung earns
+    # no round-wind fan there (nor a seat-wind fan: no North seat).
+    raise InvalidGame(f"prevailing_wind {prevailing}: a table of {players} plays "
+                      f"the rounds {', '.join(order.winds)} only ({order.source})")
 
 
 def _ruleset(name: object) -> RuleSet:

@@ -866,13 +866,14 @@ class HongKong(RuleSet):
         scores[winner] = settlement[winner]
         return {"scores": scores, "settlement": settlement, **result}
 
-    def deal_order(self, players: int) -> DealOrder:
+    def deal_order(self, players: int,
+                   options: Mapping[str, Any] | None = None) -> DealOrder:
         # H9, 001 "Tafel van 3 spelers": "NOORD bestaat niet ... De speelronde
         # is dan ook: OOST, ZUID en WEST. Nadat WEST aan de beurt is geweest,
         # verandert de ronde wind": no North round at a table of 3.
         if players == 3:
             return DealOrder(winds="ESW", source="001 Tafel van 3 spelers, H9")
-        return super().deal_order(players)
+        return super().deal_order(players, options)
 
     def winds_rotate(self, winner: str | None, options: Mapping[str, Any]) -> bool:
         # 001 "Oost blijft Oost", H4: East stays on an East win or a draw.

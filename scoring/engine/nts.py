@@ -20,8 +20,11 @@ The round of the green dragon of both texts ("In deze ronde is er geen
 heersende wind, maar een heersende draak, de groene draak. De speler met
 een pung of kong van groene draken krijgt een extra verdubbeling") is
 counted when the context's prevailing "wind" is the green dragon
-(``pung_prevailing_dragon``); the deal order (deal.py) and the game input
-(game.py: prevailing_wind is E, S, W or N) do not give one yet.
+(``pung_prevailing_dragon``). The rounds (``deal_order``): E, S, W and then
+the green dragon ("G") at a table of 3 with ``three_player_two_suits``;
+E, S, W, N and then G at a table of 5 with
+``five_player_green_dragon_round`` (off by default: "Eventueel"); a game
+gives ``prevailing_wind: "G"`` in that round (game.py).
 """
 
 from __future__ import annotations
@@ -31,7 +34,7 @@ from operator import itemgetter
 from typing import Any
 
 from . import shapes
-from .deal import DREAMER_ROTATION
+from .deal import DREAMER_ROTATION, EACH_HAND, DealOrder
 from .decompose import CHOW, KONG, PUNG, is_complete, parses, regular_waits
 from .errors import InvalidGame
 from .hands import HandResult, PlayerHand, seat_label
@@ -74,6 +77,16 @@ THREE = "003 Drie spelers"
 # (the first 9 kinds), no North.
 THREE_PLAYER_TILES = frozenset(range(9, 34)) - {NORTH}
 GREEN_DRAGON_ROUND = "003 Drie spelers, Vijf spelers (ronde van de groene draak)"
+FIVE = "003 Vijf spelers"
+# 003 "Drie spelers": "Nadat de oorspronkelijke West Oost is geweest volgt de
+# ronde van de groene draak" (no North round: there is no North); East of that
+# round is chosen by the dice, so score entry proposes one and the scorekeeper
+# may change it (deal.py: the round goes round from the East it starts with).
+THREE_PLAYER_ORDER = DealOrder(winds="ESWG", source=THREE)
+# 003 "Vijf spelers": "Eventueel kan een vijfde ronde worden gespeeld, de ronde
+# van de groene draak" (option five_player_green_dragon_round).
+FIVE_PLAYER_GREEN_ORDER = DealOrder(winds="ESWNG", source=FIVE + " (option "
+                                    "five_player_green_dragon_round)")
 
 P = "000 §2.4.1"  # points table
 D = "000 §2.4.2"  # doublings table
@@ -589,7 +602,25 @@ class NTS(RuleSet):
                    "geen chows open gespeeld; de dode muur van 10 stenen laat ten hoogste 10 "
                    "kongs toe. Uit: alle 136 stenen aan een tafel van 3. Geen effect aan een "
                    "tafel van 4.")),
+        # Off by default: 003 "Eventueel kan een vijfde ronde worden gespeeld".
+        Option("five_player_green_dragon_round", bool, False, FIVE,
+               "At a table of 5, a fifth round after North's, in which the green dragon "
+               "prevails instead of a wind.",
+               label="Five players: round of the green dragon",
+               label_nl="Vijf spelers: ronde van de groene draak",
+               description_nl=(
+                   "Aan een tafel van 5 een vijfde ronde na die van Noord, met de groene draak "
+                   "als heersende draak in plaats van een wind.")),
     )
+
+    def deal_order(self, players: int,
+                   options: Mapping[str, Any] | None = None) -> DealOrder:
+        given = options or {}
+        if players == 3 and given.get("three_player_two_suits", True):
+            return THREE_PLAYER_ORDER
+        if players == 5 and given.get("five_player_green_dragon_round", False):
+            return FIVE_PLAYER_GREEN_ORDER
+        return EACH_HAND
 
     def validate_table(self, hands: Mapping[str, PlayerHand | int],
                        options: Mapping[str, Any]) -> None:

@@ -524,7 +524,8 @@ class Philos(RuleSet):
         # §6 rules 1-3, P2: the shared scheme of N13 (East double).
         return settle(values, winner)
 
-    def deal_order(self, players: int) -> DealOrder:
+    def deal_order(self, players: int,
+                   options: Mapping[str, Any] | None = None) -> DealOrder:
         # P3 revised (004 §2.1, §5): one East leads a round of 4 games, longer
         # or shorter when East wins one before the 4th; each round has its own
         # prevailing wind ("Ostwindrunde", "Südwindrunde", ...).

@@ -111,12 +111,15 @@ class RuleSet(ABC):
     table: RuleTable
     dutch_names: Mapping[str, str]
 
-    def deal_order(self, players: int) -> DealOrder:
+    def deal_order(self, players: int,
+                   options: Mapping[str, Any] | None = None) -> DealOrder:
         """How East and the prevailing wind pass on at a table of ``players``
-        (3 or 4; a table of 5 follows ``five_player_schedule``): the
-        prevailing winds played and whether each hand (``winds_rotate``) or a
-        round of games moves them on (deal.py). By default every wind, hand
-        by hand."""
+        (3 or 4; a table of 5 follows ``five_player_schedule`` for who plays
+        which wind, and these winds for its rounds): the prevailing winds
+        played and whether each hand (``winds_rotate``) or a round of games
+        moves them on (deal.py). ``options``: the rule set's options as given
+        (None or missing ones: the defaults), where an option decides the
+        rounds. By default every wind, hand by hand."""
         return EACH_HAND
 
     def resolve_options(self, given: Mapping[str, object]) -> dict[str, Any]:

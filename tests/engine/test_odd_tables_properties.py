@@ -53,9 +53,6 @@ def three_by_value(draw: Any, ruleset: str) -> dict[str, Any]:
     top = 20 if ruleset == "hongkong" else 2000
     game: dict[str, Any] = {
         "ruleset": ruleset,
-        # The rounds a table of 3 plays (a Hong Kong table has no North
-        # round: 001 "Tafel van 3 spelers", H9).
-        "prevailing_wind": draw(st.sampled_from(RULESETS[ruleset].deal_order(3).winds)),
         "winner": winner,
         "players": {seat: {"score": draw(st.integers(0, top))} for seat in THREE},
     }
@@ -69,6 +66,12 @@ def three_by_value(draw: Any, ruleset: str) -> dict[str, Any]:
     else:
         game["options"] = {"three_player_two_suits": draw(st.booleans()),
                            "round_to_tens": draw(st.booleans())}
+    # The rounds a table of 3 plays under these options (a Hong Kong table
+    # has no North round: 001 "Tafel van 3 spelers", H9; NTS with
+    # three_player_two_suits plays the round of the green dragon instead,
+    # 003 "Drie spelers").
+    game["prevailing_wind"] = draw(st.sampled_from(
+        RULESETS[ruleset].deal_order(3, game["options"]).winds))
     if winner is None:
         for seat in THREE:
             game["players"][seat]["score"] = 0
@@ -139,6 +142,9 @@ def test_nts_at_three_by_tiles(game: dict[str, Any], two_suits: bool) -> None:
     (and always without the option) it settles to zero among the three."""
     game = at_three(game)
     game["options"] = {**game.get("options", {}), "three_player_two_suits": two_suits}
+    if two_suits and game["prevailing_wind"] == "N":
+        # No North round there: the round of the green dragon follows West's.
+        game["prevailing_wind"] = "G"
     if two_suits and outside_the_96(game):
         assert "three_player_two_suits" in score_game(game)["error"]
     else:
