@@ -105,7 +105,8 @@ def tile_choices(event: Any) -> dict[str, Any]:
 
 def wind_letters() -> dict[str, str]:
     # Translators: one-letter abbreviations of the winds East, South, West, North.
-    return {"E": _("E"), "S": _("S"), "W": _("W"), "N": _("N")}
+    # "G": the round of the green dragon (NTS, seed 003), shown in full.
+    return {"E": _("E"), "S": _("S"), "W": _("W"), "N": _("N"), "G": _("Green dragon")}
 
 
 def page_texts() -> dict[str, str]:

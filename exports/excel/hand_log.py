@@ -240,7 +240,9 @@ def _wind(letter: str, labels: Mapping[str, str]) -> str:
 
 
 def build(log: HandLog) -> list[sheets.Sheet]:
-    winds = {"E": _("East"), "S": _("South"), "W": _("West"), "N": _("North")}
+    # "G": the round of the green dragon (NTS, seed 003): no wind prevails.
+    winds = {"E": _("East"), "S": _("South"), "W": _("West"), "N": _("North"),
+             "G": _("Green dragon")}
     actions = dict(HandAction.choices)
     fan = rulesets.fan_based(log.ruleset)
     headers = [_("Round"), _("Table"), _("Hand"), _("Prevailing wind"), _("Winner"),

@@ -112,8 +112,9 @@ def ruleset_line(name: str, options: dict[str, Any] | None = None) -> str:
 
 
 def wind_letter(wind: str | None) -> str:
-    """E S W N as the language writes them (O Z W N in Dutch)."""
-    letters = {"E": _("E"), "S": _("S"), "W": _("W"), "N": _("N")}
+    """E S W N as the language writes them (O Z W N in Dutch); "G", the
+    round of the green dragon (NTS, seed 003), as the green dragon."""
+    letters = {"E": _("E"), "S": _("S"), "W": _("W"), "N": _("N"), "G": _("Green dragon")}
     return letters.get(wind or "", "")
 
 

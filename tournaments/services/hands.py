@@ -251,9 +251,12 @@ def dealt(table: Table) -> list[Dealt]:
 def next_hand(table: Table, positions: Sequence[int]) -> Deal:
     """Who is East in the table's next hand, who plays it and the prevailing
     wind: the engine's deal (scoring/engine/deal.py) in the order of the
-    event's rule set for a table of this size (its rounds, its winds)."""
-    ruleset = table.round.event.ruleset
-    order = RULESETS[ruleset].deal_order(len(positions)) if ruleset in RULESETS else EACH_HAND
+    event's rule set for a table of this size and the event's rule options
+    (its rounds, its winds: NTS's round of the green dragon, 003)."""
+    event = table.round.event
+    ruleset = event.ruleset
+    order = (RULESETS[ruleset].deal_order(len(positions), event.rule_options)
+             if ruleset in RULESETS else EACH_HAND)
     return next_deal(positions, dealt(table), _schedule(table), order)
 
 
