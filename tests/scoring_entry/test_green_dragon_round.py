@@ -24,9 +24,12 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def event(organiser: User) -> Event:
-    """One NTS table of 3, the 003 variant (three_player_two_suits) by default."""
-    event, _players = make_event(3, odd_tables=OddTables.THREE, ruleset="nts", rule_options={})
+def event(request: pytest.FixtureRequest, organiser: User) -> Event:
+    """One NTS table of 3, the 003 variant (three_player_two_suits) by
+    default; or a table of 5 with the options given (indirect parameter)."""
+    players, options = getattr(request, "param", (3, {}))
+    extra = {"odd_tables": OddTables.THREE} if players == 3 else {}
+    event, _players = make_event(players, ruleset="nts", rule_options=options, **extra)
     event.club.organisers.add(organiser)
     return event
 
@@ -77,3 +80,25 @@ def test_a_table_of_three_plays_the_green_dragon_round_after_west(
     # The round goes round from the dice's East: seat 0, then seat 1, then East's round.
     state = table_state(table)
     assert (state["east"], state["prevailing_wind"]) == (0, "G")
+
+
+@pytest.mark.parametrize("event", [(5, {"five_player_green_dragon_round": True}),
+                                   (5, {})], indirect=True)
+def test_a_table_of_five_plays_the_green_dragon_round_with_the_option(
+        event: Event, table: Table, keeper: User) -> None:
+    """003 Vijf spelers: "Eventueel kan een vijfde ronde worden gespeeld, de
+    ronde van de groene draak": after North's round G with the option
+    five_player_green_dragon_round, East's round again without it."""
+    option = bool(event.rule_options.get("five_player_green_dragon_round"))
+    winds = []
+    for _number in range(21):
+        state = table_state(table)
+        winds.append(state["prevailing_wind"])
+        playing = [p["position"] for p in state["players"] if p["seat_wind"]]
+        winner = playing[1]
+        submit(table, keeper, values_input({p: 0 for p in playing} | {winner: 40},
+                                           winner=winner, east=None))
+    assert winds == list("EEEEESSSSSWWWWWNNNNN" + ("G" if option else "E"))
+    hand = table.hands.order_by("number").last()
+    assert hand is not None
+    assert hand.game["prevailing_wind"] == ("G" if option else "E")
