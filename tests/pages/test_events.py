@@ -14,6 +14,8 @@ EVENT_FORM = {
     "kind": "tournament", "title": "Voorjaarstoernooi", "venue": "Buurthuis",
     "start_date": "2031-04-05", "days": "2", "rounds_planned": "7", "round_minutes": "90",
     "ruleset": "nts", "option_nts_east_stays": "on", "max_places": "64",
+    # Ticked by default (003 "Drie spelers"), as a browser sends it.
+    "option_nts_three_player_two_suits": "on",
     "self_registration": "on", "odd_tables": "three", "seating_method": "swiss",
     "table_point_scheme": "4-2-1-0.5", "tie_rule": "tiebreak", "ranking_order": "table_points",
     "guests_ranked": "on", "status": "open",
