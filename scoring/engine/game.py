@@ -145,17 +145,10 @@ def _check_round(prevailing: str, players: int, ruleset: RuleSet,
         rounds += ruleset.deal_order(5, options).winds
     if prevailing in rounds:
         return
-    if prevailing == GREEN_DRAGON_ROUND:
-        raise InvalidGame(
-            f"prevailing_wind G (the round of the green dragon): rule set '{ruleset.name}' "
-            f"plays the rounds {', '.join(order.winds)} at a table of {players} "
-            f"({order.source}); the round of the green dragon is NTS's, at a table of 3 "
-            "(003 Drie spelers, option three_player_two_suits) or of 5 (003 Vijf spelers, "
-            "option five_player_green_dragon_round)")
-    # H9: a Hong Kong table of 3 has no North round, so a North pung earns
-    # no round-wind fan there (nor a seat-wind fan: no North seat).
+    note = ruleset.round_note(prevailing)
     raise InvalidGame(f"prevailing_wind {prevailing}: a table of {players} plays "
-                      f"the rounds {', '.join(order.winds)} only ({order.source})")
+                      f"the rounds {', '.join(order.winds)} only ({order.source})"
+                      + (f"; {note}" if note else ""))
 
 
 def _ruleset(name: object) -> RuleSet:

@@ -34,7 +34,7 @@ from operator import itemgetter
 from typing import Any
 
 from . import shapes
-from .deal import DREAMER_ROTATION, EACH_HAND, DealOrder
+from .deal import DREAMER_ROTATION, EACH_HAND, GREEN_DRAGON_ROUND, DealOrder
 from .decompose import CHOW, KONG, PUNG, is_complete, parses, regular_waits
 from .errors import InvalidGame
 from .hands import HandResult, PlayerHand, seat_label
@@ -76,7 +76,7 @@ THREE = "003 Drie spelers"
 # 96 stenen": 36 circles + 36 bamboos + 12 winds + 12 dragons. No characters
 # (the first 9 kinds), no North.
 THREE_PLAYER_TILES = frozenset(range(9, 34)) - {NORTH}
-GREEN_DRAGON_ROUND = "003 Drie spelers, Vijf spelers (ronde van de groene draak)"
+GREEN_DRAGON_SECTION = "003 Drie spelers, Vijf spelers (ronde van de groene draak)"
 FIVE = "003 Vijf spelers"
 # 003 "Drie spelers": "Nadat de oorspronkelijke West Oost is geweest volgt de
 # ronde van de groene draak" (no North round: there is no North); East of that
@@ -126,7 +126,7 @@ SET_RULES: tuple[SetRule, ...] = (
     # The round of the green dragon: "geen heersende wind, maar een heersende
     # draak ... De speler met een pung of kong van groene draken krijgt een
     # extra verdubbeling" (every player, besides the dragons' own doubling).
-    SetRule("pung_prevailing_dragon", D + "; " + GREEN_DRAGON_ROUND,
+    SetRule("pung_prevailing_dragon", D + "; " + GREEN_DRAGON_SECTION,
             "Pung or kong of the prevailing dragon (round of the green dragon)", doublings=1,
             test=lambda g, w: g.kind != CHOW and g.tile == w.prevailing_wind
             and is_dragon(g.tile)),
@@ -615,12 +615,19 @@ class NTS(RuleSet):
 
     def deal_order(self, players: int,
                    options: Mapping[str, Any] | None = None) -> DealOrder:
-        given = options or {}
-        if players == 3 and given.get("three_player_two_suits", True):
+        resolved = self.resolve_options(options or {})  # the declared defaults
+        if players == 3 and resolved["three_player_two_suits"]:
             return THREE_PLAYER_ORDER
-        if players == 5 and given.get("five_player_green_dragon_round", False):
+        if players == 5 and resolved["five_player_green_dragon_round"]:
             return FIVE_PLAYER_GREEN_ORDER
         return EACH_HAND
+
+    def round_note(self, prevailing: str) -> str:
+        if prevailing != GREEN_DRAGON_ROUND:
+            return ""
+        return ("the round of the green dragon is played at a table of 3 (003 Drie spelers, "
+                "option three_player_two_suits) or of 5 (003 Vijf spelers, option "
+                "five_player_green_dragon_round)")
 
     def validate_table(self, hands: Mapping[str, PlayerHand | int],
                        options: Mapping[str, Any]) -> None:

@@ -122,6 +122,11 @@ class RuleSet(ABC):
         rounds. By default every wind, hand by hand."""
         return EACH_HAND
 
+    def round_note(self, prevailing: str) -> str:
+        """Where a round this rule set does not play at a table is played
+        (for the refusal's message), or ""."""
+        return ""
+
     def resolve_options(self, given: Mapping[str, object]) -> dict[str, Any]:
         if not given:  # the usual case: every default
             return {option.name: option.default for option in self.options}

@@ -120,7 +120,8 @@ def test_green_dragon_round_refused_by_hong_kong_and_philos(ruleset: str, player
     if ruleset == "philos" and players == 3:
         pytest.skip("the classic rules have no table of 3")
     error = score_game(green_pung("G", players, ruleset))["error"]
-    assert "round of the green dragon" in error
+    assert error.startswith(f"prevailing_wind G: a table of {players} plays the rounds ")
+    assert "G" not in error.split("plays the rounds ")[1].split(" only")[0]
 
 
 def test_anything_else_is_refused_as_before() -> None:
