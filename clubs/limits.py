@@ -44,10 +44,20 @@ def year_in_range(year: int) -> bool:
 ROW_ID_DIGITS = 18
 
 
+def whole_number(text: str, digits: int = ROW_ID_DIGITS) -> int | None:
+    """`text` as a whole number of ASCII digits, at most `digits` of them;
+    None for anything else ("²" and "٣" pass str.isdigit(), and int() fails
+    on the first and reads the second; a number of any length is work for
+    nothing and may overflow a column)."""
+    if text.isascii() and text.isdigit() and len(text) <= digits:
+        return int(text)
+    return None
+
+
 def is_row_id(value: object) -> bool:
     if isinstance(value, bool):
         return False
     if isinstance(value, int):
         return 0 < value < 10**ROW_ID_DIGITS
-    text = str(value)
-    return text.isascii() and text.isdigit() and 0 < len(text) <= ROW_ID_DIGITS
+    number = whole_number(str(value))
+    return number is not None and number > 0

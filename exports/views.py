@@ -18,7 +18,6 @@ a job that does not exist).
 from __future__ import annotations
 
 import io
-import re
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -29,6 +28,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import get_language, gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
+from clubs import limits
 from common import ratelimits
 from exports import registry, services
 from exports.models import ExportJob, JobStatus
@@ -66,14 +66,12 @@ TOO_MANY_EXPORTS = gettext_lazy(
 
 @require_POST
 def ask(request: HttpRequest, kind: str) -> HttpResponse:
-    object_id = request.POST.get("object_id", "")
-    # ASCII digits that fit a database id ("²" passes str.isdigit(), and a
-    # number of 20 digits overflows SQLite's integers): else no such object.
-    if not re.fullmatch(r"[0-9]{1,18}", object_id):
+    object_id = limits.whole_number(request.POST.get("object_id", ""))
+    if object_id is None:  # no row has it ("²", 20 digits): no such object
         raise Http404
     try:
         job = services.request_export(
-            kind_name=kind, object_id=int(object_id), user=request.user,
+            kind_name=kind, object_id=object_id, user=request.user,
             session_key=_session_key(request), language=get_language() or "nl",
             options={key: value for key, value in request.POST.items()
                      if key not in ("object_id", "csrfmiddlewaretoken")},

@@ -8,6 +8,8 @@ shown per key (`/players/<key>/statistics/`).
 
 from __future__ import annotations
 
+from clubs import limits
+
 NMB = "nmb-"
 MEMBER = "member-"
 
@@ -16,10 +18,9 @@ def person_key(member_id: int, nmb_number: str | None) -> str:
     return f"{NMB}{nmb_number}" if nmb_number else f"{MEMBER}{member_id}"
 
 
-# Longer keys name nobody: an NMB number is a few digits, a member id fits a
-# 64-bit column (18 digits always do).
+# Longer keys name nobody: an NMB number is a few digits, a member id a row
+# id (clubs.limits.whole_number).
 LONGEST = 40
-ID_DIGITS = 18
 
 
 def parse(key: str) -> tuple[str, str] | tuple[str, int] | None:
@@ -29,9 +30,6 @@ def parse(key: str) -> tuple[str, str] | tuple[str, int] | None:
         return None
     if key.startswith(NMB) and len(key) > len(NMB):
         return ("nmb", key[len(NMB):])
-    number = key[len(MEMBER):]
-    if key.startswith(MEMBER) and number.isascii() and number.isdigit() \
-            and len(number) <= ID_DIGITS:
-        return ("member", int(number))
-    return None
+    number = limits.whole_number(key[len(MEMBER):]) if key.startswith(MEMBER) else None
+    return ("member", number) if number is not None else None
 

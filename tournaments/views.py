@@ -26,7 +26,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from clubs import access
+from clubs import access, limits
 from clubs.forms import add_service_error
 from clubs.models import Member
 from exports import bond
@@ -538,12 +538,7 @@ NUMBER_DIGITS = 5
 
 
 def _number(value: str) -> int | None:
-    """An ASCII whole number of at most NUMBER_DIGITS digits, or None: "²"
-    and "٣" pass str.isdigit() (int() fails on the first and reads the
-    second), and a number of any length is work for nothing."""
-    if value.isascii() and value.isdigit() and len(value) <= NUMBER_DIGITS:
-        return int(value)
-    return None
+    return limits.whole_number(value, NUMBER_DIGITS)
 
 
 def _after_round(request: HttpRequest, closed: list[int]) -> int | None:
