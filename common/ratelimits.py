@@ -32,6 +32,7 @@ from django.utils.translation import ngettext
 from django_ratelimit.core import get_usage  # type: ignore[import-untyped]
 from django_ratelimit.exceptions import Ratelimited  # type: ignore[import-untyped]
 
+from common.caches import cache_errors
 from common.clients import client_ip
 
 logger = logging.getLogger(__name__)
@@ -47,13 +48,6 @@ def client_address(request: HttpRequest) -> str:
     return client_ip(request) or "0.0.0.0"  # noqa: S104 (an unknown client, not a bind address)
 
 
-def _cache_errors() -> tuple[type[Exception], ...]:
-    try:
-        from redis.exceptions import RedisError
-    except ImportError:  # pragma: no cover (redis is a dependency)
-        return (OSError,)
-    return (RedisError, OSError)
-
 
 def exceeded(request: HttpRequest, group: str, rate_setting: str, key: Key) -> int | None:
     """Count this request against the limit `rate_setting` names (e.g.
@@ -63,7 +57,7 @@ def exceeded(request: HttpRequest, group: str, rate_setting: str, key: Key) -> i
     try:
         usage = get_usage(request, group=group, key=key, rate=getattr(settings, rate_setting),
                           increment=True)
-    except _cache_errors() as error:
+    except cache_errors() as error:
         logger.warning("rate limit %s not counted, the cache is unreachable: %r", group, error)
         return None
     if usage is None or not usage["should_limit"]:

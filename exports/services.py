@@ -18,7 +18,6 @@ import hashlib
 import json
 import logging
 import math
-import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -36,8 +35,9 @@ from django.utils.module_loading import import_string
 from django.utils.translation import gettext as _
 from django.utils.translation import override
 
-from clubs import access
+from clubs import access, limits
 from clubs.models import Club, Member
+from common.caches import cache_errors
 from exports import registry
 from exports.models import ExportJob, JobStatus
 from tournaments.models import Event, Round
@@ -125,24 +125,18 @@ def _options(kind: registry.ExportKind, given: dict[str, Any]) -> dict[str, Any]
         # ASCII digits only ("²" passes str.isdigit() but not int()), and no
         # larger than a round number or a year can be (a smallint column).
         text = str(value).strip()
-        if not re.fullmatch(r"[0-9]{1,9}", text):
+        number = limits.whole_number(text, 9)
+        if number is None:
             shown = text if len(text) <= 20 else text[:19] + "…"
             raise ValidationError(_("%(option)s must be a whole number, not %(value)s.") % {
                 "option": name, "value": shown})
-        if int(text) > LARGEST_OPTION:
+        if number > LARGEST_OPTION:
             raise ValidationError(_(
                 "%(option)s must be a whole number up to %(largest)s, not %(value)s.") % {
                 "option": name, "largest": LARGEST_OPTION, "value": text})
-        options[name] = int(text)
+        options[name] = number
     return options
 
-
-def _cache_errors() -> tuple[type[Exception], ...]:
-    try:
-        from redis.exceptions import RedisError
-    except ImportError:  # pragma: no cover (redis is a dependency)
-        return (OSError,)
-    return (RedisError, OSError)
 
 
 def _ask_key(kind: registry.ExportKind, subject: Subject, user: Any, session_key: str,
@@ -202,7 +196,7 @@ def request_export(*, kind_name: str, object_id: int, user: Any, session_key: st
     try:
         key, data_known = _ask_key(kind, subject, user, session_key, language, checked)
         earlier = _reusable(key, data_known)
-    except _cache_errors() as error:  # the cache down: a new job, as before
+    except cache_errors() as error:  # the cache down: a new job, as before
         logger.warning("export asks not compared, the cache is unreachable: %r", error)
         key, earlier = "", None
     if earlier is not None:
@@ -219,7 +213,7 @@ def request_export(*, kind_name: str, object_id: int, user: Any, session_key: st
     if key:
         try:
             cache.set(key, job.pk, settings.EXPORTS_REUSE_SECONDS)
-        except _cache_errors() as error:
+        except cache_errors() as error:
             logger.warning("export ask not remembered, the cache is unreachable: %r", error)
     transaction.on_commit(lambda: send(job.pk))
     return job

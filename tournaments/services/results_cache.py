@@ -65,21 +65,14 @@ from django.core.cache.backends.db import DatabaseCache
 from django.core.signals import request_started
 from django.db import transaction
 
+from common.caches import cache_errors
+
 T = TypeVar("T")
 
 logger = logging.getLogger(__name__)
 
-
-def _cache_errors() -> tuple[type[Exception], ...]:
-    try:
-        from redis.exceptions import RedisError
-    except ImportError:  # pragma: no cover (redis is a dependency)
-        return (OSError,)
-    return (RedisError, OSError)
-
-
 # What a cache server that cannot be reached raises.
-CACHE_ERRORS = _cache_errors()
+CACHE_ERRORS = cache_errors()
 # This process could not reach the cache since it last gave every event a
 # new generation (it may have missed telling it of a change).
 _missed = False
