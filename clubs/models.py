@@ -16,6 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from clubs import limits
+from common.names import SORT_KEY_LENGTH, sort_key
 
 ADULT_AGE = 18  # seed 001, Huishoudelijk Reglement Art. 12
 LAPSE_AFTER = datetime.timedelta(days=365)  # seed 001 Art. 10: a year without playing
@@ -94,10 +95,14 @@ class Member(models.Model):
     # A member with a login can register for events themselves.
     user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True,
                                 blank=True, related_name="member")
+    # Dutch list order (common/names.py): "van der Meer" under M. Written by
+    # save(); bulk writes must set it themselves (clubs.member_import does).
+    sort_name = models.CharField(max_length=SORT_KEY_LENGTH, editable=False, default="",
+                                 db_index=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        ordering = ["last_name", "first_name"]
+        ordering = ["sort_name", "pk"]
         verbose_name = _("member")
         verbose_name_plural = _("members")
         constraints = [
@@ -108,6 +113,13 @@ class Member(models.Model):
 
     def __str__(self) -> str:
         return self.full_name
+
+    def save(self, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
+        self.sort_name = sort_key(self.first_name, self.last_name)
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and {"first_name", "last_name"} & set(update_fields):
+            kwargs["update_fields"] = {*update_fields, "sort_name"}
+        super().save(*args, **kwargs)
 
     @property
     def full_name(self) -> str:

@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs import limits
 from clubs.models import Club, Member
+from common.names import SORT_KEY_LENGTH, full_name_sort_key
 from scoring.engine import RULESETS
 from scoring.engine.errors import InvalidGame
 
@@ -98,6 +99,8 @@ class Event(models.Model):
         _("hands need confirmation by a second person"), default=False)
     status = models.CharField(_("status"), max_length=10, choices=EventStatus.choices,
                               default=EventStatus.OPEN)
+    # While open, registered members check themselves in from their phone.
+    self_check_in = models.BooleanField(_("members check themselves in"), default=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -136,6 +139,60 @@ class Event(models.Model):
                 raise ValidationError(_("The rules are frozen: hands have been entered."))
 
 
+class ClubEventDefaults(models.Model):
+    """What a club's new events start with: its house rules (Fu-Hing: Hong
+    Kong, two rounds, the second re-seated by table points, ranked by table
+    points). The event form is filled from these; the event keeps its own
+    copy, so changing the defaults never changes an event."""
+
+    club = models.OneToOneField(Club, on_delete=models.CASCADE, related_name="event_defaults",
+                                verbose_name=_("club"))
+    kind = models.CharField(_("kind"), max_length=12, choices=EventKind.choices,
+                            default=EventKind.EVENING)
+    # "{date}" is replaced by the event's date ("Clubavond {date}").
+    title_pattern = models.CharField(_("title"), max_length=120, blank=True,
+                                     help_text=_("{date} is replaced by the date."))
+    venue = models.CharField(_("venue"), max_length=160, blank=True)
+    rounds_planned = models.PositiveSmallIntegerField(_("rounds"), default=2,
+                                                      validators=limits.up_to(limits.MAX_ROUNDS, 1))
+    round_minutes = models.PositiveSmallIntegerField(
+        _("minutes per round"), default=75, validators=limits.up_to(limits.MAX_ROUND_MINUTES, 1))
+    ruleset = models.CharField(_("rule set"), max_length=20, default="nts")
+    rule_options = models.JSONField(_("rule options"), default=dict, blank=True)
+    odd_tables = models.CharField(_("when not a multiple of 4"), max_length=5,
+                                  choices=OddTables.choices, default=OddTables.FIVE)
+    seating_method = models.CharField(_("seating after round 1"), max_length=10,
+                                      choices=SeatingMethod.choices,
+                                      default=SeatingMethod.BALANCED)
+    table_point_scheme = models.CharField(_("table points"), max_length=20, default="4-2-1-0")
+    tie_rule = models.CharField(_("ties at a table"), max_length=10, choices=TieRule.choices,
+                                default=TieRule.SHARE)
+    ranking_order = models.CharField(_("ranking"), max_length=12, choices=RankingOrder.choices,
+                                     default=RankingOrder.SCORE)
+    requires_confirmation = models.BooleanField(
+        _("hands need confirmation by a second person"), default=False)
+
+    class Meta:
+        verbose_name = _("event defaults")
+        verbose_name_plural = _("event defaults")
+        constraints = [
+            models.CheckConstraint(condition=Q(rounds_planned__gte=1),
+                                   name="event_defaults_at_least_one_round"),
+        ]
+
+    def __str__(self) -> str:
+        return str(self.club)
+
+    def clean(self) -> None:
+        if self.ruleset not in RULESETS:
+            raise ValidationError({"ruleset": _("Unknown rule set %(name)s.") % {
+                "name": self.ruleset}})
+        try:
+            RULESETS[self.ruleset].resolve_options(self.rule_options or {})
+        except InvalidGame as error:
+            raise ValidationError({"rule_options": str(error)}) from None
+
+
 class RegistrationStatus(models.TextChoices):
     REGISTERED = "registered", _("registered")
     WAITING = "waiting", _("on the waiting list")
@@ -155,6 +212,15 @@ class Registration(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     checked_in_at = models.DateTimeField(_("checked in"), null=True, blank=True)
     late = models.BooleanField(_("arrives late"), default=False)
+    # Presence is decided per round: a player plays from `first_round` (None:
+    # from the first) up to `dropped_after_round` (tournaments.services.presence).
+    first_round = models.PositiveSmallIntegerField(
+        _("plays from round"), null=True, blank=True,
+        validators=limits.up_to(limits.MAX_ROUNDS, 1))
+    # Dutch list order of the player's name (common/names.py), for members
+    # and guests alike. Written by save().
+    sort_name = models.CharField(max_length=SORT_KEY_LENGTH, editable=False, default="",
+                                 db_index=True)
     dropped_after_round = models.PositiveSmallIntegerField(
         _("dropped out after round"), null=True, blank=True,
         validators=limits.up_to(limits.MAX_ROUNDS))
@@ -179,6 +245,16 @@ class Registration(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def save(self, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
+        # A member's key follows the member's name (clubs.Member.sort_name);
+        # a guest's is read from the one name field.
+        self.sort_name = (self.member.sort_name if self.member_id is not None and self.member
+                          else full_name_sort_key(self.guest_name))
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and {"member", "guest_name"} & set(update_fields):
+            kwargs["update_fields"] = {*update_fields, "sort_name"}
+        super().save(*args, **kwargs)
 
     @property
     def name(self) -> str:
@@ -219,6 +295,12 @@ class Round(models.Model):
     starts_at = models.DateTimeField(_("starts"), null=True, blank=True)
     started_at = models.DateTimeField(null=True, blank=True)
     closed_at = models.DateTimeField(null=True, blank=True)
+    # The round's clock (tournaments.services.clock): running from
+    # clock_started_at, less the seconds it was paused; paused while
+    # clock_paused_at is set. It runs for the event's round_minutes.
+    clock_started_at = models.DateTimeField(null=True, blank=True)
+    clock_paused_at = models.DateTimeField(null=True, blank=True)
+    clock_paused_seconds = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["event", "number"]
@@ -245,6 +327,11 @@ class Table(models.Model):
     # deleted, re-seated): a score-entry page that saw an older version is
     # told what changed instead of overwriting it.
     version = models.PositiveIntegerField(default=0, editable=False)
+    # Minutes this table plays beyond the round's clock (a late start, a
+    # dispute), and when its scorekeeper said the table has finished.
+    extra_minutes = models.PositiveSmallIntegerField(
+        _("extra minutes"), default=0, validators=limits.up_to(limits.MAX_ROUND_MINUTES))
+    finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["round", "number"]

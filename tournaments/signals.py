@@ -31,7 +31,14 @@ def _names_changed(sender: type[Club | Member], instance: Club | Member, **kwarg
     results_cache.changed_everywhere()
 
 
+def _member_renamed(sender: type[Member], instance: Member, **kwargs: Any) -> None:
+    # A registration sorts by its member's name (Registration.sort_name).
+    Registration.objects.filter(member=instance).exclude(sort_name=instance.sort_name).update(
+        sort_name=instance.sort_name)
+
+
 def connect() -> None:
+    post_save.connect(_member_renamed, sender=Member, dispatch_uid="registration-sort-name")
     for signal in (post_save, post_delete):
         signal.connect(_event_changed, sender=Event, dispatch_uid=f"results-event-{signal}")
         for part in (Round, Registration):
