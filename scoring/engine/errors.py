@@ -3,6 +3,12 @@
 It never leaves ``score_game``: there it becomes an ``{"error": ...}`` result.
 Messages quote what was given through ``shown``, which keeps them short
 whatever the input: a value of a megabyte is not echoed back.
+
+Besides its English message an InvalidGame carries a stable ``code`` and its
+``params`` (seats as "E".."N", tiles in the notation, numbers, field names,
+and ``at``: where in the input, e.g. ``{"seat": "S", "meld": 2}``), all of
+them JSON values: an app shows the refusal in its user's language from these
+(scoring/texts.py), never by reading the English.
 """
 
 from __future__ import annotations
@@ -13,6 +19,16 @@ from collections.abc import Iterable
 
 class InvalidGame(ValueError):
     """Bad input or an illegal hand; the message names the player and tile."""
+
+    def __init__(self, message: str, code: str, **params: object) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params: dict[str, object] = params
+
+    def as_result(self) -> dict[str, object]:
+        """The ``score_game`` result of this refusal (score-interface.md's
+        ``error``, with ``code`` and ``params`` added)."""
+        return {"error": str(self), "code": self.code, "params": self.params}
 
 
 EXCERPT = 32  # characters of a long string quoted in a message

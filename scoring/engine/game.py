@@ -57,31 +57,37 @@ def score_game(game: object) -> dict[str, Any]:
     try:
         return _score(game)
     except InvalidGame as error:
-        return {"error": str(error)}
+        return error.as_result()
     except (RecursionError, MemoryError):
-        return {"error": "the game is too large or too deeply nested to be scored"}
+        return {"error": "the game is too large or too deeply nested to be scored",
+                "code": "game_too_large", "params": {}}
     except Exception as error:  # the promise above; tests/engine keeps it unused
         return {"error": f"the game could not be scored ({type(error).__name__}); nothing "
-                         "was guessed: check every player's tiles and the fields of the game"}
+                         "was guessed: check every player's tiles and the fields of the game",
+                "code": "engine_fault", "params": {"fault": type(error).__name__}}
 
 
 def _score(game: object) -> dict[str, Any]:
     if not isinstance(game, dict):
-        raise InvalidGame(f"a game must be a JSON object, got {type(game).__name__}")
+        raise InvalidGame(f"a game must be a JSON object, got {type(game).__name__}",
+                          "game_not_object", got=type(game).__name__)
     unknown = set(game) - GAME_KEYS
     if unknown:
-        raise InvalidGame(f"unknown field(s) {listed(unknown)} in the game")
+        raise InvalidGame(f"unknown field(s) {listed(unknown)} in the game", "unknown_fields",
+                          fields=listed(unknown))
     ruleset = _ruleset(game.get("ruleset", "nts"))
     options_given = game.get("options") or {}
     if not isinstance(options_given, dict):
-        raise InvalidGame("options must be an object of option names and values")
+        raise InvalidGame("options must be an object of option names and values",
+                          "options_not_object")
     options = ruleset.resolve_options(options_given)
     prevailing = game.get("prevailing_wind")
     # Seats and names are strings; anything else (a list is not even
     # hashable) is refused before it is looked up.
     if not isinstance(prevailing, str) or (prevailing not in WIND_OF_SEAT
                                            and prevailing != GREEN_DRAGON_ROUND):
-        raise InvalidGame(f"prevailing_wind must be one of E, S, W, N, got {shown(prevailing)}")
+        raise InvalidGame(f"prevailing_wind must be one of E, S, W, N, got {shown(prevailing)}",
+                          "prevailing_wind_invalid", got=shown(prevailing))
 
     players = _players(game.get("players"), ruleset)
     _check_round(prevailing, len(players), ruleset, options)
@@ -148,38 +154,42 @@ def _check_round(prevailing: str, players: int, ruleset: RuleSet,
     note = ruleset.round_note(prevailing)
     raise InvalidGame(f"prevailing_wind {prevailing}: a table of {players} plays "
                       f"the rounds {', '.join(order.winds)} only ({order.source})"
-                      + (f"; {note}" if note else ""))
+                      + (f"; {note}" if note else ""), "round_not_played",
+                      prevailing=prevailing, players=players, rounds=list(order.winds),
+                      source=order.source)
 
 
 def _ruleset(name: object) -> RuleSet:
     if not isinstance(name, str) or name not in RULESETS:
         available = ", ".join(sorted(RULESETS))
-        raise InvalidGame(f"unknown ruleset {shown(name)} (available: {available})")
+        raise InvalidGame(f"unknown ruleset {shown(name)} (available: {available})",
+                          "unknown_ruleset", got=shown(name), available=available)
     return RULESETS[name]
 
 
 def _players(players: object, ruleset: RuleSet) -> dict[str, Any]:
     if not isinstance(players, dict) or not players:
-        raise InvalidGame("players must be an object keyed by seat wind: E, S, W, N")
+        raise InvalidGame("players must be an object keyed by seat wind: E, S, W, N",
+                          "players_not_object")
     unknown = [seat for seat in players if seat not in WIND_OF_SEAT]
     if unknown:
         raise InvalidGame(
-            f"unknown seat {shown(unknown[0])} in players (seats are E, S, W, N)"
-        )
+            f"unknown seat {shown(unknown[0])} in players (seats are E, S, W, N)",
+            "unknown_seat", got=shown(unknown[0]))
     expected = "ESWN"[: len(players)]
     if len(players) not in ruleset.player_counts:
         counts = " or ".join(str(n) for n in sorted(ruleset.player_counts))
         tables = " or ".join(", ".join("ESWN"[:n]) for n in sorted(ruleset.player_counts))
         raise InvalidGame(
             f"{ruleset.title} is played by {counts} players, not {len(players)}; give "
-            f"seats {tables}, got {', '.join(players)}"
-        )
+            f"seats {tables}, got {', '.join(players)}", "player_count",
+            ruleset=ruleset.name, counts=sorted(ruleset.player_counts), count=len(players))
     if set(players) != set(expected):
         no_north = " (a table of 3 has no North)" if len(players) == 3 else ""
         raise InvalidGame(
             f"a table of {len(players)} has the seats {', '.join(expected)}{no_north}, got "
-            f"{', '.join(players)}"
-        )
+            f"{', '.join(players)}", "seats_wrong", count=len(players),
+            expected=", ".join(expected), got=", ".join(players))
     return {seat: players[seat] for seat in seats_in_order(list(players))}
 
 
@@ -187,39 +197,50 @@ def _player(seat: str, spec: object, ruleset: RuleSet,
             options: Mapping[str, Any]) -> PlayerHand | int:
     # Messages name the player; they are built only when something is wrong.
     if not isinstance(spec, dict):
-        raise InvalidGame(f"{seat_label(seat)}: a player is an object with tiles or a score")
+        raise InvalidGame(f"{seat_label(seat)}: a player is an object with tiles or a score",
+                          "player_not_object", seat=seat)
     if "score" in spec:
         return _given_score(seat, spec, ruleset.hand_limit(options))
     if not spec.keys() <= TILE_PLAYER_KEYS:
         unknown = set(spec) - TILE_PLAYER_KEYS
-        raise InvalidGame(f"{seat_label(seat)}: unknown field(s) {listed(unknown)}")
+        raise InvalidGame(f"{seat_label(seat)}: unknown field(s) {listed(unknown)}",
+                          "unknown_fields", at={"seat": seat}, fields=listed(unknown))
     if "concealed" not in spec:
-        raise InvalidGame(f"{seat_label(seat)}: give 'concealed' tiles (or a 'score')")
-    concealed = _tiles(spec["concealed"], lambda: f"{seat_label(seat)} concealed")
+        raise InvalidGame(f"{seat_label(seat)}: give 'concealed' tiles (or a 'score')",
+                          "concealed_missing", seat=seat)
+    concealed = _tiles(spec["concealed"], lambda: f"{seat_label(seat)} concealed",
+                       {"seat": seat, "part": "concealed"})
     melds_given = spec.get("melds") or []
     if not isinstance(melds_given, list):
-        raise InvalidGame(f"{seat_label(seat)}: melds must be a list")
+        raise InvalidGame(f"{seat_label(seat)}: melds must be a list", "melds_not_list",
+                          seat=seat)
     if len(melds_given) > MAX_MELDS:
         extra = _meld(seat, MAX_MELDS + 1, melds_given[MAX_MELDS])  # named, or refused as it is
         raise InvalidGame(
             f"{seat_label(seat)} meld {MAX_MELDS + 1}: {KIND_NAMES[extra.kind]} "
             f"{format_tiles(extra.tile_list())} is one set too many ({len(melds_given)} melds "
             f"given): a hand is four sets and a pair, so a player declares at most {MAX_MELDS} "
-            "(000 §1.8)")
+            "(000 §1.8)", "too_many_melds", at={"seat": seat, "meld": MAX_MELDS + 1},
+            kind=KIND_NAMES[extra.kind], tiles=format_tiles(extra.tile_list()),
+            count=len(melds_given), most=MAX_MELDS)
     melds = tuple(_meld(seat, index, meld) for index, meld in enumerate(melds_given, 1))
     bonus: tuple[str, ...] = ()
     if spec.get("bonus"):
         who = seat_label(seat)
         refused = ruleset.bonus_refused(options)
         if refused:
-            raise InvalidGame(f"{who}: {refused} (bonus {shown(spec['bonus'])})")
+            raise InvalidGame(f"{who}: {refused} (bonus {shown(spec['bonus'])})",
+                              "bonus_refused", seat=seat, ruleset=ruleset.name,
+                              bonus=shown(spec["bonus"]))
         if not isinstance(spec["bonus"], str):
             raise InvalidGame(f"{who}: bonus must be bonus tiles like \"1f3j\", "
-                              f"got {shown(spec['bonus'])}")
+                              f"got {shown(spec['bonus'])}", "bonus_not_text", seat=seat,
+                              got=shown(spec["bonus"]))
         try:
             bonus = parse_bonus(spec["bonus"])
         except TileSyntaxError as error:
-            raise InvalidGame(f"{who} bonus: {error}") from None
+            raise InvalidGame(f"{who} bonus: {error}", error.code,
+                              at={"seat": seat, "part": "bonus"}, **error.params) from None
     counts = [0] * NUM_KINDS
     for tile in concealed:
         counts[tile] += 1
@@ -229,58 +250,68 @@ def _player(seat: str, spec: object, ruleset: RuleSet,
 def _given_score(seat: str, spec: dict[str, Any], limit: int) -> int:
     who = seat_label(seat)
     if len(spec) != 1:
-        raise InvalidGame(f"{who}: give either a score or tiles, not both")
+        raise InvalidGame(f"{who}: give either a score or tiles, not both",
+                          "score_and_tiles", seat=seat)
     score = spec["score"]
     if isinstance(score, bool) or not isinstance(score, int):
-        raise InvalidGame(f"{who}: score must be a whole number, got {shown(score)}")
+        raise InvalidGame(f"{who}: score must be a whole number, got {shown(score)}",
+                          "score_not_whole", seat=seat, got=shown(score))
     if score < 0:
-        raise InvalidGame(f"{who}: score {shown(score)} is negative; a hand value is 0 or more")
+        raise InvalidGame(f"{who}: score {shown(score)} is negative; a hand value is 0 or more",
+                          "score_negative", seat=seat, score=shown(score))
     if score > limit:
-        raise InvalidGame(f"{who}: score {shown(score)} is above the limit of {limit}")
+        raise InvalidGame(f"{who}: score {shown(score)} is above the limit of {limit}",
+                          "score_above_limit", seat=seat, score=shown(score), limit=limit)
     return score
 
 
-def _tiles(text: object, where: Callable[[], str]) -> tuple[int, ...]:
-    """parse_or_fail, naming ``where`` only when the text is wrong."""
+def _tiles(text: object, where: Callable[[], str], at: dict[str, object]) -> tuple[int, ...]:
+    """parse_or_fail, naming ``where`` (``at``) only when the text is wrong."""
     if isinstance(text, str):
         try:
             return parse_tiles(text)
         except TileSyntaxError:
             pass
-    return parse_or_fail(text, where())
+    return parse_or_fail(text, where(), at)
 
 
 def _meld(seat: str, index: int, spec: object) -> Meld:
     def where() -> str:
         return f"{seat_label(seat)} meld {index}"
 
+    at: dict[str, object] = {"seat": seat, "meld": index}
     if not isinstance(spec, dict):
-        raise InvalidGame(f"{where()}: a meld is an object with kind, tiles and open")
+        raise InvalidGame(f"{where()}: a meld is an object with kind, tiles and open",
+                          "meld_not_object", at=at)
     if not spec.keys() <= MELD_KEYS:
         unknown = set(spec) - MELD_KEYS
-        raise InvalidGame(f"{where()}: unknown field(s) {listed(unknown)}")
+        raise InvalidGame(f"{where()}: unknown field(s) {listed(unknown)}", "unknown_fields",
+                          at=at, fields=listed(unknown))
     kind_name = spec.get("kind")
     if kind_name not in KIND_NAMES:
-        raise InvalidGame(f"{where()}: kind must be chow, pung or kong, got {shown(kind_name)}")
+        raise InvalidGame(f"{where()}: kind must be chow, pung or kong, got {shown(kind_name)}",
+                          "meld_kind_invalid", at=at, got=shown(kind_name))
     kind = KIND_NAMES.index(kind_name)
-    tiles = sorted(_tiles(spec.get("tiles"), where))
+    tiles = sorted(_tiles(spec.get("tiles"), where, at))
     is_open = spec.get("open", True)
     if not isinstance(is_open, bool):
-        raise InvalidGame(f"{where()}: open must be true or false, got {shown(is_open)}")
+        raise InvalidGame(f"{where()}: open must be true or false, got {shown(is_open)}",
+                          "meld_open_invalid", at=at, got=shown(is_open))
     if kind == CHOW:
         if len(tiles) != 3 or tiles[0] >= 27 or tiles[0] // 9 != tiles[2] // 9 or tiles != [
             tiles[0], tiles[0] + 1, tiles[0] + 2
         ]:
             raise InvalidGame(
                 f"{where()}: chow {format_tiles(tiles)} is not three consecutive tiles of "
-                "one suit" + (" (honours form no chows)" if any(t >= 27 for t in tiles) else "")
-            )
+                "one suit" + (" (honours form no chows)" if any(t >= 27 for t in tiles) else ""),
+                "chow_not_consecutive", at=at, tiles=format_tiles(tiles),
+                honours=any(t >= 27 for t in tiles))
     else:
         size = 3 if kind_name == "pung" else 4
         if len(tiles) != size or len(set(tiles)) != 1:
             raise InvalidGame(
-                f"{where()}: {kind_name} {format_tiles(tiles)} is not {size} equal tiles"
-            )
+                f"{where()}: {kind_name} {format_tiles(tiles)} is not {size} equal tiles",
+                "set_not_equal", at=at, kind=kind_name, tiles=format_tiles(tiles), size=size)
     return Meld(kind, tiles[0], is_open)
 
 
@@ -288,7 +319,8 @@ def _winner(winner: object, hands: Mapping[str, Any]) -> str | None:
     if winner is None:
         return None
     if not isinstance(winner, str) or winner not in hands:
-        raise InvalidGame(f"winner must be a seat at the table or null, got {shown(winner)}")
+        raise InvalidGame(f"winner must be a seat at the table or null, got {shown(winner)}",
+                          "winner_invalid", got=shown(winner))
     return str(winner)
 
 
@@ -298,19 +330,18 @@ def _dead(dead: object, hands: Mapping[str, Any], winner: str | None,
         return frozenset()
     if (not isinstance(dead, list) or len(dead) > len(hands)
             or any(not isinstance(seat, str) or seat not in hands for seat in dead)):
-        raise InvalidGame(f"dead must be a list of seats at the table, got {shown(dead)}")
+        raise InvalidGame(f"dead must be a list of seats at the table, got {shown(dead)}",
+                          "dead_invalid", got=shown(dead))
     if winner is not None and winner in dead and not ruleset.wins_while_dead(hands[winner]):
         raise InvalidGame(
             f"{seat_label(winner)} cannot both win and have a dead hand; a false mahjong "
-            "is a dead hand, not a win (N10)"
-        )
+            "is a dead hand, not a win (N10)", "winner_dead", seat=winner)
     for seat in dead:
         score = hands[seat]
         if isinstance(score, int) and score != 0:
             raise InvalidGame(
                 f"{seat_label(seat)} has a dead hand, which scores 0 (N12), but score {score} "
-                "was given"
-            )
+                "was given", "dead_with_score", seat=seat, score=score)
     return frozenset(dead)
 
 
@@ -318,12 +349,18 @@ def _flags(flags: object, ruleset: RuleSet) -> frozenset[str]:
     if flags is None:
         return frozenset()
     if not isinstance(flags, list) or not all(isinstance(f, str) for f in flags):
-        raise InvalidGame(f"flags must be a list of names, got {shown(flags)}")
+        raise InvalidGame(f"flags must be a list of names, got {shown(flags)}", "flags_not_list",
+                          got=shown(flags))
     unknown = set(flags) - ruleset.flags
     if unknown or len(flags) > len(ruleset.flags):
         what = (f"unknown flag(s) {listed(unknown)} for {ruleset.title}" if unknown
                 else f"{len(flags)} flags given; {ruleset.title} has {len(ruleset.flags)}")
-        raise InvalidGame(f"{what} (known: {', '.join(sorted(ruleset.flags))})")
+        known = ", ".join(sorted(ruleset.flags))
+        if unknown:
+            raise InvalidGame(f"{what} (known: {known})", "flags_unknown", flags=listed(unknown),
+                              ruleset=ruleset.name, known=known)
+        raise InvalidGame(f"{what} (known: {known})", "flags_too_many", count=len(flags),
+                          ruleset=ruleset.name, most=len(ruleset.flags), known=known)
     return frozenset(flags)
 
 
@@ -338,42 +375,52 @@ def _win(game: Mapping[str, Any], hands: Mapping[str, Any], winner: str | None,
                  if game.get(name) is not None]
         if given or flags:
             raise InvalidGame(
-                f"a draw (winner null) has no {', '.join(given) or 'flags'}"
-            )
+                f"a draw (winner null) has no {', '.join(given) or 'flags'}",
+                "draw_with_win", fields=", ".join(given) or "flags")
         return None, -1
     who = seat_label(winner)
     hand = hands[winner]
     tiles_given = isinstance(hand, PlayerHand)
     if source is None and tiles_given:
-        raise InvalidGame(f"{who} won: give win_source ({', '.join(WIN_SOURCES)})")
+        raise InvalidGame(f"{who} won: give win_source ({', '.join(WIN_SOURCES)})",
+                          "win_source_missing", seat=winner)
     if source is not None and (not isinstance(source, str) or source not in WIN_SOURCES):
         raise InvalidGame(f"{who}: win_source must be one of {', '.join(WIN_SOURCES)}, "
-                          f"got {shown(source)}")
+                          f"got {shown(source)}", "win_source_invalid", seat=winner,
+                          got=shown(source), sources=", ".join(WIN_SOURCES))
     if source in (DISCARD, ROBBED_KONG):
         if discarder is None:
-            raise InvalidGame(f"{who} won on a {source.replace('_', ' ')}: give the discarder")
+            raise InvalidGame(f"{who} won on a {source.replace('_', ' ')}: give the discarder",
+                              "discarder_missing", seat=winner, source=source)
         if not isinstance(discarder, str) or discarder not in hands:
-            raise InvalidGame(f"discarder must be a seat at the table, got {shown(discarder)}")
+            raise InvalidGame(f"discarder must be a seat at the table, got {shown(discarder)}",
+                              "discarder_invalid", got=shown(discarder))
         if discarder == winner:
-            raise InvalidGame(f"{who} cannot win on their own discard")
+            raise InvalidGame(f"{who} cannot win on their own discard", "own_discard",
+                              seat=winner)
     elif discarder is not None and source in SELF_DRAWN_SOURCES:
-        raise InvalidGame(f"{who} drew the winning tile ({source}): there is no discarder")
+        raise InvalidGame(f"{who} drew the winning tile ({source}): there is no discarder",
+                          "self_drawn_discarder", seat=winner, source=source)
     tile = -1
     if tile_text is not None:
         if not isinstance(tile_text, str):
-            raise InvalidGame(f"{who}: winning_tile must be a tile like \"3s\"")
+            raise InvalidGame(f"{who}: winning_tile must be a tile like \"3s\"",
+                              "winning_tile_not_text", seat=winner)
         try:
             tile = parse_one(tile_text)
         except TileSyntaxError as error:
-            raise InvalidGame(f"{who} winning_tile: {error}") from None
+            raise InvalidGame(f"{who} winning_tile: {error}", error.code,
+                              at={"seat": winner, "part": "winning_tile"},
+                              **error.params) from None
     if tiles_given:
         if tile < 0:
-            raise InvalidGame(f"{who} won: give the winning_tile")
+            raise InvalidGame(f"{who} won: give the winning_tile", "winning_tile_missing",
+                              seat=winner)
         if hand.concealed[tile] == 0:
             raise InvalidGame(
                 f"{who}: winning tile {tile_name(tile)} is not among the concealed tiles "
-                "(the winner's concealed tiles include the winning tile)"
-            )
+                "(the winner's concealed tiles include the winning tile)",
+                "winning_tile_not_concealed", seat=winner, tile=tile_name(tile))
     ruleset.validate_flags(flags, winner, hands, source, discarder)
     return source, tile
 
@@ -389,8 +436,8 @@ def _check_copies(hands: Mapping[str, Any]) -> None:
                 where = "twice" if first == seat else f"also with {seat_label(first)}"
                 raise InvalidGame(
                     f"{seat_label(seat)}: bonus tile {bonus} is {where}; each flower and "
-                    "season is in the set once"
-                )
+                    "season is in the set once", "bonus_twice", seat=seat, bonus=bonus,
+                    other=None if first == seat else first)
             bonus_holders[bonus] = seat
     counted = [(seat, hand.all_counts()) for seat, hand in hands.items()
                if isinstance(hand, PlayerHand)]
@@ -402,8 +449,9 @@ def _check_copies(hands: Mapping[str, Any]) -> None:
             holders = ", ".join(f"{seat_label(seat)} {counts[tile]}"
                                 for seat, counts in counted if counts[tile])
             raise InvalidGame(
-                f"{count} copies of {tile_name(tile)} at the table ({holders}); a set has 4"
-            )
+                f"{count} copies of {tile_name(tile)} at the table ({holders}); a set has 4",
+                "too_many_copies", count=count, tile=tile_name(tile),
+                holders=[[seat, counts[tile]] for seat, counts in counted if counts[tile]])
 
 
 def _check_sizes(hands: Mapping[str, Any], winner: str | None, dead: frozenset[str]) -> None:
@@ -416,5 +464,5 @@ def _check_sizes(hands: Mapping[str, Any], winner: str | None, dead: frozenset[s
             role = "a winning hand has 14" if seat == winner else "a hand that did not win has 13"
             raise InvalidGame(
                 f"{seat_label(seat)} has {size} tiles (a kong counts as 3, N16); {role}; "
-                "a wrong count is a dead hand: list the player in 'dead'"
-            )
+                "a wrong count is a dead hand: list the player in 'dead'",
+                "tile_count", seat=seat, size=size, expected=expected)

@@ -75,6 +75,7 @@ from .tiles import (
     is_honour,
     tile_name,
 )
+from .timing import HONG_KONG_TIME_RULE
 
 FAN_CAP = 10  # 001 "Toelichting bij deze puntentelling", H2
 LIMIT_FAN = 20  # 001 "Het aantal fan voor een limietspel is 20 fan", H2
@@ -404,7 +405,7 @@ def payments(row: int | str, scheme: str, seats: Sequence[str], winner: str,
         self_drawn = HALF_PAY_TABLE[row][2]
         if self_drawn is None:
             raise InvalidGame("the payment table has no self-drawn amount for 0 fan "
-                              "(a self-drawn win has at least 1 fan)")
+                              "(a self-drawn win has at least 1 fan)", "self_drawn_zero_fan")
         amount = self_drawn
     return [(seat, winner, amount) for seat in others]
 
@@ -474,7 +475,8 @@ def _check_pao(hand: PlayerHand, ctx: Context, pao: str, best: Sequence[_Candida
             f"pao:{pao}: {who}'s hand ({what}) is no limit hand that pao is paid for, so "
             "nobody pays for all: pao is for three great dragons, the big or little four "
             "winds, all honours and all 1s and 9s shown open on the table "
-            f"({PAO}, H8), or under the 7-5 rule (flag seven_five, H7)")
+            f"({PAO}, H8), or under the 7-5 rule (flag seven_five, H7)", "pao_no_limit_hand",
+            pao=pao, seat=hand.seat)
     needed = []
     for name in names:
         grounds = PAO_GROUNDS.get(name) or (_suit_sets(_one_suit(hand)),)
@@ -489,7 +491,7 @@ def _check_pao(hand: PlayerHand, ctx: Context, pao: str, best: Sequence[_Candida
     raise InvalidGame(
         f"pao:{pao}: nobody can be responsible for {who}'s hand: pao needs the sets open on "
         f"the table ({by}; {'; '.join(needed)}); a concealed hand or set is nobody's doing "
-        f"({PAO}, H8)")
+        f"({PAO}, H8)", "pao_sets_not_open", pao=pao, seat=hand.seat, discarded=discarded)
 
 
 def _one_suit(hand: PlayerHand) -> int:
@@ -510,7 +512,9 @@ def _check_raw(hand: PlayerHand, ctx: Context) -> None:
             raise InvalidGame(
                 f"seven_five: {seat_label(hand.seat)} won on {tile_name(tile)}, which is on "
                 f"the table in their meld {index}: a suit tile makes its discarder pay only "
-                f"when it is raw, not yet discarded or shown in a set ({SEVEN_FIVE}, H7)")
+                f"when it is raw, not yet discarded or shown in a set ({SEVEN_FIVE}, H7)",
+                "seven_five_tile_shown", at={"seat": hand.seat, "meld": index},
+                tile=tile_name(tile))
 
 
 # --- Scoring ---------------------------------------------------------------
@@ -560,6 +564,7 @@ class HongKong(RuleSet):
     five_player_schedule = FIVE_PLAYER_ROTATION  # 001 Schema bij een tafel van 5 spelers
     uses_bonus_tiles = True
     robbed_kong_section = "001 Kongroof"
+    time_rule = HONG_KONG_TIME_RULE  # 001 Huishoudelijk Reglement Art. 2
     # A hand by values is the winner's fan (0-10, or 20 for a limit hand);
     # who discarded, a responsible player (PAO-Spel) and a false mahjong
     # (Valse Mahjong) decide who pays what from the payment table.
@@ -688,34 +693,43 @@ class HongKong(RuleSet):
         hand = hands.get(winner)
         if "last_wall_tile" in flags and win_source not in (WALL, DISCARD):
             raise InvalidGame(f"{who}: last_wall_tile is a win on the last wall tile "
-                              "(win_source wall) or on the discard after it (discard)")
+                              "(win_source wall) or on the discard after it (discard)",
+                              "last_wall_tile_source", seat=winner)
         if "moon_eats_cake" in flags:
             if "last_wall_tile" not in flags or win_source != WALL:
                 raise InvalidGame(f"{who}: moon_eats_cake is the last wall tile, self-drawn "
-                                  "(flags last_wall_tile, win_source wall)")
+                                  "(flags last_wall_tile, win_source wall)",
+                                  "moon_eats_cake_flags", seat=winner)
         check_win_flags(who, winner, hand, win_source, discarder, flags, hands)
         pao = [flag[4:] for flag in flags if flag.startswith("pao:")]
         if len(pao) > 1:
-            raise InvalidGame(f"one player is responsible (pao), got {', '.join(pao)}")
+            raise InvalidGame(f"one player is responsible (pao), got {', '.join(pao)}",
+                              "pao_more_than_one", got=", ".join(pao))
         if pao and (pao[0] not in hands or pao[0] == winner):
             raise InvalidGame(f"pao:{pao[0]}: the responsible player must be another "
-                              "player at the table than the winner")
+                              "player at the table than the winner", "pao_not_other",
+                              pao=pao[0])
         if pao and "false_mahjong" in flags:
-            raise InvalidGame(f"{who}: a false mahjong has no responsible player (pao)")
+            raise InvalidGame(f"{who}: a false mahjong has no responsible player (pao)",
+                              "pao_false_mahjong", seat=winner)
         if "seven_five" in flags:
             # 001 "7 – 5 Regel" (H7): the discarder of the winning tile pays.
             if win_source != DISCARD or discarder is None:
                 raise InvalidGame(f"{who}: seven_five is a win on a tile discarded late in the "
                                   "live wall (win_source discard); its discarder pays for "
-                                  f"everyone ({SEVEN_FIVE}, H7)")
+                                  f"everyone ({SEVEN_FIVE}, H7)", "seven_five_not_discard",
+                                  seat=winner)
             if pao != [discarder]:
                 raise InvalidGame(f"{who}: seven_five makes the discarder pay for everyone: "
-                                  f"flag pao:{discarder} with it ({SEVEN_FIVE}, H7)")
+                                  f"flag pao:{discarder} with it ({SEVEN_FIVE}, H7)",
+                                  "seven_five_needs_pao", seat=winner, discarder=discarder)
             if "earthly" in flags:
                 raise InvalidGame(f"{who}: seven_five is a discard late in the live wall, an "
-                                  "earthly hand is won on East's first discard")
+                                  "earthly hand is won on East's first discard",
+                                  "seven_five_earthly", seat=winner)
         if win_source is None:
-            raise InvalidGame(f"{who} won: give win_source (the payment table depends on it)")
+            raise InvalidGame(f"{who} won: give win_source (the payment table depends on it)",
+                              "win_source_missing", seat=winner)
 
     def validate_win(self, winner: str, hands: Mapping[str, PlayerHand | int],
                      win_source: str | None, discarder: str | None, winning_tile: int) -> None:
@@ -771,7 +785,9 @@ class HongKong(RuleSet):
             # is kringen 1" (H10): the winning tile, not a 1p anywhere.
             raise InvalidGame(f"{who}: moon_eats_cake is winning with the last wall tile when "
                               "it is 1 circles (1p), but the winning tile is "
-                              f"{tile_name(ctx.winning_tile)} ({U}, H10)")
+                              f"{tile_name(ctx.winning_tile)} ({U}, H10)",
+                              "moon_eats_cake_tile", seat=hand.seat,
+                              tile=tile_name(ctx.winning_tile))
         candidates = self._candidates(hand, ctx, options)
         minimum = options["minimum_fan"]
         legal = [c for c in candidates
@@ -780,22 +796,26 @@ class HongKong(RuleSet):
             raise InvalidGame(f"{who} holds {len(hand.bonus)} seasons but won on a "
                               f"{(ctx.win_source or 'discard').replace('_', ' ')}: a season "
                               "claim is made on drawing the 7th or 8th season from the wall "
-                              f"(win_source wall), never on a discard ({S}, H10)")
+                              f"(win_source wall), never on a discard ({S}, H10)",
+                              "season_claim_not_drawn", seat=hand.seat,
+                              seasons=len(hand.bonus), source=ctx.win_source or "discard")
         if "false_mahjong" in ctx.flags:
             if legal:
                 best = max(legal, key=lambda c: c.value)
                 raise InvalidGame(f"{who}: flagged false_mahjong, but the hand is a mahjong "
-                                  f"of {best.value} fan")
+                                  f"of {best.value} fan", "false_mahjong_is_mahjong",
+                                  seat=hand.seat, fan=best.value)
             return HandResult(value=0, items=[{"rule": "false_mahjong"}])
         if not legal:
             if not candidates:
                 raise InvalidGame(f"{who}: the tiles do not form a mahjong (four sets and a "
                                   "pair, seven pairs or a limit hand); a false mahjong is "
-                                  "flagged false_mahjong")
+                                  "flagged false_mahjong", "no_mahjong", seat=hand.seat)
             most = max(c.value for c in candidates)
             raise InvalidGame(f"false mahjong: {who}'s best reading has {most} fan; a mahjong "
                               f"needs at least {minimum} (option minimum_fan, H2); flag "
-                              "false_mahjong to settle the penalty")
+                              "false_mahjong to settle the penalty", "too_few_fan",
+                              seat=hand.seat, fan=most, minimum=minimum)
         best = max(legal, key=lambda c: c.value)
         pao = next((flag[4:] for flag in ctx.flags if flag.startswith("pao:")), None)
         if pao is not None and "seven_five" not in ctx.flags:
@@ -841,7 +861,9 @@ class HongKong(RuleSet):
         breakdown = hands.get(winner)
         if breakdown is None and fan < options["minimum_fan"]:
             raise InvalidGame(f"false mahjong: {seat_label(winner)} was given {fan} fan; a "
-                              f"mahjong needs at least {options['minimum_fan']} (H2)")
+                              f"mahjong needs at least {options['minimum_fan']} (H2)",
+                              "too_few_fan", seat=winner, fan=fan,
+                              minimum=options["minimum_fan"])
         paid = payments(table_row(fan, scheme), scheme, seats, winner, win.source,
                         win.discarder, split)
         result: dict[str, Any] = {}
@@ -849,7 +871,8 @@ class HongKong(RuleSet):
         if "seven_five" in win.flags and not options["seven_five_rule"]:
             raise InvalidGame(f"{seat_label(winner)}: seven_five: the 7-5 rule applies only "
                               "when the last 18 tiles of the wall stay standing (option "
-                              f"seven_five_rule; {SEVEN_FIVE}, H7)")
+                              f"seven_five_rule; {SEVEN_FIVE}, H7)", "seven_five_option_off",
+                              seat=winner)
         if pao is not None and breakdown is None and "seven_five" not in win.flags \
                 and fan < PAO_LEAST_FAN:
             # By values the tiles are not known: only that a hand below 8
@@ -858,7 +881,8 @@ class HongKong(RuleSet):
             raise InvalidGame(f"pao:{pao}: {seat_label(winner)} was given {fan} fan, no limit "
                               "hand: pao is paid for a limit hand (20) or the little four "
                               f"winds (8 fan or more) ({PAO}, H8), or under the 7-5 rule "
-                              "(flag seven_five, H7)")
+                              "(flag seven_five, H7)", "pao_value_no_limit_hand", pao=pao,
+                              seat=winner, fan=fan)
         if pao is not None:
             paid = [(pao, winner, sum(amount for _, _, amount in paid))]
             result["pao"] = pao

@@ -562,7 +562,9 @@ def _check_kong_count(hands: Mapping[str, PlayerHand | int], most: int = MAX_KON
                 raise InvalidGame(
                     f"{seat_label(seat)} meld {index}: kong {format_tiles(meld.tile_list())} is "
                     f"the {kongs}th kong declared at the table; the dead wall holds {most} "
-                    f"tiles, so at most {most} kongs are declared in a hand ({source})")
+                    f"tiles, so at most {most} kongs are declared in a hand ({source})",
+                    "too_many_kongs", at={"seat": seat, "meld": index},
+                    tiles=format_tiles(meld.tile_list()), kongs=kongs, most=most)
 
 
 class NTS(RuleSet):
@@ -644,13 +646,15 @@ class NTS(RuleSet):
                 played = "characters" if stray < 9 else "North"
                 raise InvalidGame(
                     f"{who}: {tile_name(stray)} is not in the game at a table of 3 (option "
-                    f"three_player_two_suits: 96 tiles, no {played}; {THREE})")
+                    f"three_player_two_suits: 96 tiles, no {played}; {THREE})",
+                    "tile_not_in_three_player_game", seat=seat, tile=tile_name(stray))
             for index, meld in enumerate(hand.melds, 1):
                 if meld.kind == CHOW and meld.open:
                     raise InvalidGame(
                         f"{who} meld {index}: open chow {format_tiles(meld.tile_list())}; at "
                         "a table of 3 no chow is played open (option three_player_two_suits; "
-                        f"{THREE})")
+                        f"{THREE})", "open_chow_three_players",
+                        at={"seat": seat, "meld": index}, tiles=format_tiles(meld.tile_list()))
         _check_kong_count(hands, MAX_KONGS_THREE, f"option three_player_two_suits; {THREE}: "
                           "\"De dode muur telt 10 stenen\"; 002 §2, N18")
 
@@ -658,7 +662,8 @@ class NTS(RuleSet):
                        win_source: str | None, discarder: str | None) -> None:
         who = seat_label(winner)
         if "last_wall_tile" in flags and win_source != WALL:
-            raise InvalidGame(f"{who}: last_wall_tile needs a self-drawn win (win_source wall)")
+            raise InvalidGame(f"{who}: last_wall_tile needs a self-drawn win (win_source wall)",
+                              "last_wall_tile_not_self_drawn", seat=winner)
         check_win_flags(who, winner, hands.get(winner), win_source, discarder, flags, hands)
 
     def score_winner(self, hand: PlayerHand, ctx: Context,
@@ -672,7 +677,7 @@ class NTS(RuleSet):
         candidates += self._peling_candidates(hand, all_counts, ctx)
         best = _best(candidates)
         if best is None:
-            raise InvalidGame(self._why_no_mahjong(hand, candidates))
+            raise self._why_no_mahjong(hand, candidates)
         return _result(best, winner=True)
 
     @staticmethod
@@ -696,15 +701,16 @@ class NTS(RuleSet):
                                irregular_only=_TWINS)
 
     @staticmethod
-    def _why_no_mahjong(hand: PlayerHand, candidates: list[_Candidate]) -> str:
+    def _why_no_mahjong(hand: PlayerHand, candidates: list[_Candidate]) -> InvalidGame:
         who = seat_label(hand.seat)
         if not candidates:
-            return (f"{who}: the tiles do not form a mahjong (four sets and a pair, "
-                    "or an irregular limit hand)")
+            return InvalidGame(f"{who}: the tiles do not form a mahjong (four sets and a pair, "
+                               "or an irregular limit hand)", "no_mahjong", seat=hand.seat)
         most = max(c.doublings for c in candidates)
-        return (f"false mahjong: {who}'s best reading has {most} doubling"
-                f"{'s' if most != 1 else ''}; a regular mahjong needs at least "
-                f"{MINIMUM_DOUBLINGS} (000 §1.8, N10)")
+        return InvalidGame(f"false mahjong: {who}'s best reading has {most} doubling"
+                           f"{'s' if most != 1 else ''}; a regular mahjong needs at least "
+                           f"{MINIMUM_DOUBLINGS} (000 §1.8, N10)", "too_few_doublings",
+                           seat=hand.seat, doublings=most, minimum=MINIMUM_DOUBLINGS)
 
     def score_other(self, hand: PlayerHand, ctx: Context,
                     options: Mapping[str, Any]) -> HandResult:

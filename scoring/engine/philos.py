@@ -35,6 +35,7 @@ from .rules import HandRule, LimitHand, PairRule, Rule, RuleTable, SetRule
 from .ruleset import Option, RuleSet
 from .settlement import settle
 from .tiles import MAJORS, is_dragon
+from .timing import PHILOS_TIME_RULE
 
 LIMIT = 3000  # 004 §6.4 "3000 Punkte als Limit", an option (P1)
 LIMIT_MAXIMUM = 100_000
@@ -408,6 +409,7 @@ class Philos(RuleSet):
     uses_bonus_tiles = True  # with the option flowers_seasons (bonus_refused)
     # 004 says nothing of robbing a kong; a robbed tile is the fourth all the same.
     robbed_kong_section = "002 §1, N18, as for NTS: 004 has no rule of its own"
+    time_rule = PHILOS_TIME_RULE  # 004 §2.1: no clock in the rules
     flags = frozenset({"last_wall_tile"})
     options = (
         # At most 100,000: a settlement is a few times the limit and a
@@ -472,11 +474,13 @@ class Philos(RuleSet):
         who = seat_label(winner)
         if "last_wall_tile" in flags and win_source != WALL:
             raise InvalidGame(f"{who}: last_wall_tile is the last tile of the live wall, "
-                              "self-drawn (win_source wall)")
+                              "self-drawn (win_source wall)", "last_wall_tile_not_self_drawn",
+                              seat=winner)
         hand = hands.get(winner)
         if (win_source == KONG_REPLACEMENT and isinstance(hand, PlayerHand)
                 and not any(meld.kind == KONG for meld in hand.melds)):
-            raise InvalidGame(f"{who} won on a kong replacement tile but declared no kong")
+            raise InvalidGame(f"{who} won on a kong replacement tile but declared no kong",
+                              "kong_replacement_without_kong", seat=winner)
 
     def score_winner(self, hand: PlayerHand, ctx: Context,
                      options: Mapping[str, Any]) -> HandResult:
@@ -501,7 +505,8 @@ class Philos(RuleSet):
         if best is None:
             twins = ", or seven pairs" if options["heavenly_twins"] else ""
             raise InvalidGame(f"{seat_label(hand.seat)}: the tiles do not form a mahjong "
-                              f"(four sets and a pair{twins}; 004 §3.2)")
+                              f"(four sets and a pair{twins}; 004 §3.2)", "no_mahjong",
+                              seat=hand.seat)
         points, doublings, items = table.breakdown(best)
         return _result(points + extra_points, doublings + extra_doublings,
                        items + extra_items, limit, winner=True)

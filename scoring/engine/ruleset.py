@@ -22,6 +22,7 @@ from .hands import HandResult, PlayerHand, seat_label
 from .reading import DISCARD, KONG_REPLACEMENT, ROBBED_KONG, WALL, Context
 from .rules import LimitHand, RuleTable
 from .tiles import format_tiles, tile_name
+from .timing import NTS_TIME_RULE, TimeRule
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,21 +51,26 @@ class Option:
         # bool is an int subclass in Python; keep the two apart.
         if self.type is int and isinstance(value, bool):
             raise InvalidGame(f"option '{self.name}' must be a whole number, "
-                              f"got {shown(value)}")
+                              f"got {shown(value)}", "option_not_whole", option=self.name,
+                              got=shown(value))
         if not isinstance(value, self.type):
             raise InvalidGame(
-                f"option '{self.name}' must be {self.type.__name__}, got {shown(value)}"
-            )
+                f"option '{self.name}' must be {self.type.__name__}, got {shown(value)}",
+                "option_wrong_type", option=self.name, type=self.type.__name__,
+                got=shown(value))
         if self.choices is not None and value not in self.choices:
             allowed = ", ".join(map(repr, self.choices))
             raise InvalidGame(f"option '{self.name}' must be one of {allowed}, "
-                              f"got {shown(value)}")
+                              f"got {shown(value)}", "option_not_a_choice", option=self.name,
+                              allowed=allowed, got=shown(value))
         if isinstance(value, int) and self.minimum is not None and value < self.minimum:
             raise InvalidGame(f"option '{self.name}' must be at least {self.minimum}, "
-                              f"got {shown(value)}")
+                              f"got {shown(value)}", "option_below_minimum",
+                              option=self.name, minimum=self.minimum, got=shown(value))
         if isinstance(value, int) and self.maximum is not None and value > self.maximum:
             raise InvalidGame(f"option '{self.name}' must be at most {self.maximum}, "
-                              f"got {shown(value)}")
+                              f"got {shown(value)}", "option_above_maximum",
+                              option=self.name, maximum=self.maximum, got=shown(value))
         return value
 
 
@@ -110,6 +116,9 @@ class RuleSet(ABC):
     limit: int
     table: RuleTable
     dutch_names: Mapping[str, str]
+    # What is done with the hand in play when the round's time is up
+    # (timing.py); by default it is played out.
+    time_rule: TimeRule = NTS_TIME_RULE
 
     def deal_order(self, players: int,
                    options: Mapping[str, Any] | None = None) -> DealOrder:
@@ -136,8 +145,8 @@ class RuleSet(ABC):
             known = ", ".join(sorted(declared)) or "none"
             raise InvalidGame(
                 f"unknown option {listed(unknown)} for rule set "
-                f"'{self.name}' (its options: {known})"
-            )
+                f"'{self.name}' (its options: {known})", "unknown_option",
+                options=listed(unknown), ruleset=self.name, known=known)
         return {
             name: option.validate(given[name]) if name in given else option.default
             for name, option in declared.items()
@@ -280,13 +289,15 @@ def check_win_flags(who: str, winner: str, hand: object, win_source: str | None,
     (nothing declared but a concealed kong of East's); and a kong
     replacement tile needs a declared kong."""
     if "kong_on_kong" in flags and win_source != KONG_REPLACEMENT:
-        raise InvalidGame(f"{who}: kong_on_kong needs win_source kong_replacement")
+        raise InvalidGame(f"{who}: kong_on_kong needs win_source kong_replacement",
+                          "kong_on_kong_source", seat=winner)
     if "heavenly" in flags and (winner != "E" or win_source != WALL):
         raise InvalidGame(f"{who}: heavenly is East winning with the dealt tiles "
-                          "(winner E, win_source wall)")
+                          "(winner E, win_source wall)", "heavenly_not_east", seat=winner)
     if "earthly" in flags and (winner == "E" or win_source != DISCARD or discarder != "E"):
         raise InvalidGame(f"{who}: earthly is South, West or North winning on East's "
-                          "first discard (win_source discard, discarder E)")
+                          "first discard (win_source discard, discarder E)",
+                          "earthly_not_first_discard", seat=winner)
     if "heavenly" in flags or "earthly" in flags:
         for seat, other in (hands or {winner: hand}).items():
             if isinstance(other, PlayerHand):
@@ -295,9 +306,11 @@ def check_win_flags(who: str, winner: str, hand: object, win_source: str | None,
         return  # a winner given by value: nothing declared to check
     kongs = sum(1 for meld in hand.melds if meld.kind == KONG)
     if win_source == KONG_REPLACEMENT and kongs == 0:
-        raise InvalidGame(f"{who} won on a kong replacement tile but declared no kong")
+        raise InvalidGame(f"{who} won on a kong replacement tile but declared no kong",
+                          "kong_replacement_without_kong", seat=winner)
     if "kong_on_kong" in flags and kongs < 2:
-        raise InvalidGame(f"{who}: kong_on_kong needs two declared kongs")
+        raise InvalidGame(f"{who}: kong_on_kong needs two declared kongs",
+                          "kong_on_kong_kongs", seat=winner, kongs=kongs)
 
 
 def _check_first_turn_melds(seat: str, hand: PlayerHand, winner: str,
@@ -309,23 +322,29 @@ def _check_first_turn_melds(seat: str, hand: PlayerHand, winner: str,
     H10)."""
     for index, meld in enumerate(hand.melds, 1):
         what = f"{KIND_NAMES[meld.kind]} {format_tiles(meld.tile_list())}"
+        at: dict[str, object] = {"seat": seat, "meld": index}
+        kind, tiles = KIND_NAMES[meld.kind], format_tiles(meld.tile_list())
         if "heavenly" in flags:
             if seat == winner:
                 raise InvalidGame(f"{seat_label(seat)}: a heavenly hand has no declared sets, "
-                                  f"but meld {index} is {what}: East wins with the dealt tiles")
+                                  f"but meld {index} is {what}: East wins with the dealt tiles",
+                                  "heavenly_with_sets", at=at, kind=kind, tiles=tiles)
             raise InvalidGame(f"{seat_label(seat)} meld {index}: {what} cannot be on the "
                               "table in a heavenly hand: East wins with the dealt tiles, "
-                              "before anyone has declared a set")
+                              "before anyone has declared a set", "heavenly_set_on_table",
+                              at=at, kind=kind, tiles=tiles)
         if "earthly" in flags:
             if seat == winner:
                 raise InvalidGame(f"{seat_label(seat)}: an earthly hand has no declared sets, "
                                   f"but meld {index} is {what}: nobody declares a set before "
-                                  "East's first discard, on which the hand is won")
+                                  "East's first discard, on which the hand is won",
+                                  "earthly_with_sets", at=at, kind=kind, tiles=tiles)
             if seat != "E" or meld.kind != KONG or meld.open:
                 raise InvalidGame(f"{seat_label(seat)} meld {index}: {what} cannot be on the "
                                   "table in an earthly hand: before East's first discard only "
                                   "East has had a turn, in which East can declare a concealed "
-                                  "kong and nothing else")
+                                  "kong and nothing else", "earthly_set_on_table", at=at,
+                                  kind=kind, tiles=tiles)
 
 
 def check_robbed_kong(winner: str, hands: Mapping[str, PlayerHand | int], discarder: str | None,
@@ -351,7 +370,8 @@ def check_robbed_kong(winner: str, hands: Mapping[str, PlayerHand | int], discar
                 f"{seat_label(winner)} won with {name} robbed from {whose} kong but holds {more} "
                 f"more {name}: the robbed tile is the fourth {name} and the other three are in "
                 f"{whose} open pung, so it completes a chow or thirteen orphans, never a pung or "
-                f"a pair ({section})")
+                f"a pair ({section})", "robbed_kong_tile_held", seat=winner, tile=name,
+                more=more, robbed=discarder, section=section)
     if not isinstance(robbed, PlayerHand):
         return  # the robbed player was given by value: the tiles are not known
     if any(meld.kind == PUNG and meld.open and meld.tile == tile for meld in robbed.melds):
@@ -362,4 +382,6 @@ def check_robbed_kong(winner: str, hands: Mapping[str, PlayerHand | int], discar
     raise InvalidGame(
         f"{seat_label(robbed_seat)} shows no open pung of {name}{rack}, so "
         f"{seat_label(winner)} cannot have robbed a kong of {name} from them: a kong is robbed "
-        f"as an open pung is made a kong with the fourth tile ({section})")
+        f"as an open pung is made a kong with the fourth tile ({section})",
+        "robbed_kong_no_pung", seat=winner, tile=name, robbed=robbed_seat,
+        concealed_kong=from_concealed_kong, section=section)

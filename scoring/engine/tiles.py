@@ -92,7 +92,13 @@ def format_counts(counts: Sequence[int]) -> str:
 
 
 class TileSyntaxError(ValueError):
-    """A malformed tile string; the message names the offending part."""
+    """A malformed tile string; the message names the offending part, the
+    ``code`` and ``params`` say the same for a translation (errors.py)."""
+
+    def __init__(self, message: str, code: str, **params: object) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params: dict[str, object] = params
 
 
 # The longest tile text taken. A player holds at most 18 tiles (four kongs
@@ -134,32 +140,41 @@ def _read(text: str, allow_bonus: bool) -> tuple[tuple[int, ...], tuple[str, ...
             continue
         digits = text[start:index] if start >= 0 else ""
         if char.isdigit():  # a digit of another script: "²", "３", "٣"
-            raise TileSyntaxError(f"{shown(char)} is not a tile number (use the digits 1-9)")
+            raise TileSyntaxError(f"{shown(char)} is not a tile number (use the digits 1-9)",
+                                  "tile_digit_not_ascii", got=shown(char))
         if char.isspace():
             if digits:
-                raise TileSyntaxError(f"'{digits}' has no suit letter (m, p, s or z)")
+                raise TileSyntaxError(f"'{digits}' has no suit letter (m, p, s or z)",
+                                      "tile_no_suit", got=digits)
             continue
         if not digits:
-            raise TileSyntaxError(f"{shown(char)} is not preceded by a tile number")
+            raise TileSyntaxError(f"{shown(char)} is not preceded by a tile number",
+                                  "tile_no_number", got=shown(char))
         if char in SUIT_LETTERS:
             top = 7 if char == "z" else 9
             base = 27 if char == "z" else SUIT_LETTERS.index(char) * 9
             for digit in digits:
                 value = int(digit)
                 if not 1 <= value <= top:
-                    raise TileSyntaxError(f"'{digit}{char}' is not a tile (use 1-{top}{char})")
+                    raise TileSyntaxError(f"'{digit}{char}' is not a tile (use 1-{top}{char})",
+                                          "tile_number_out_of_range", got=digit + char,
+                                          top=top, suit=char)
                 tiles.append(base + value - 1)
         elif char in BONUS_LETTERS and allow_bonus:
             for digit in digits:
                 if not 1 <= int(digit) <= 4:
-                    raise TileSyntaxError(f"'{digit}{char}' is not a bonus tile (use 1-4{char})")
+                    raise TileSyntaxError(f"'{digit}{char}' is not a bonus tile (use 1-4{char})",
+                                          "bonus_number_out_of_range", got=digit + char,
+                                          suit=char)
                 bonus.append(f"{digit}{char}")
         else:
             raise TileSyntaxError(
-                f"{shown(digits + char, MAX_TILE_TEXT)}: unknown suit letter {shown(char)}")
+                f"{shown(digits + char, MAX_TILE_TEXT)}: unknown suit letter {shown(char)}",
+                "tile_unknown_suit", got=shown(digits + char, MAX_TILE_TEXT), letter=shown(char))
         start = -1
     if start >= 0:
-        raise TileSyntaxError(f"'{text[start:]}' has no suit letter (m, p, s or z)")
+        raise TileSyntaxError(f"'{text[start:]}' has no suit letter (m, p, s or z)",
+                              "tile_no_suit", got=text[start:])
     return tuple(tiles), tuple(bonus)
 
 
@@ -177,8 +192,8 @@ def _parse(text: str, allow_bonus: bool) -> tuple[tuple[int, ...], tuple[str, ..
     if len(text) > MAX_TILE_TEXT:
         raise TileSyntaxError(
             f"{len(text)} characters ({shown(text)}), at most {MAX_TILE_TEXT}: a player "
-            "holds at most 18 tiles (four kongs and a pair) and 8 flowers and seasons"
-        )
+            "holds at most 18 tiles (four kongs and a pair) and 8 flowers and seasons",
+            "tiles_too_long", length=len(text), most=MAX_TILE_TEXT)
     return _parse_memo(text, allow_bonus)
 
 
@@ -195,14 +210,16 @@ def parse_bonus(text: str) -> tuple[str, ...]:
     """Parse bonus tiles ``"1f3j"``; raises TileSyntaxError for anything else."""
     tiles, bonus = _parse(text, True)
     if tiles:
-        raise TileSyntaxError(f"'{format_tiles(tiles)}' are not flowers or seasons")
+        raise TileSyntaxError(f"'{format_tiles(tiles)}' are not flowers or seasons",
+                              "bonus_not_flowers", tiles=format_tiles(tiles))
     return bonus
 
 
 def parse_one(text: str) -> int:
     tiles = parse_tiles(text)
     if len(tiles) != 1:
-        raise TileSyntaxError(f"{shown(text, MAX_TILE_TEXT)} is not exactly one tile")
+        raise TileSyntaxError(f"{shown(text, MAX_TILE_TEXT)} is not exactly one tile",
+                              "not_one_tile", got=shown(text, MAX_TILE_TEXT))
     return tiles[0]
 
 
@@ -213,11 +230,15 @@ def to_counts(tiles: Iterable[int]) -> list[int]:
     return counts
 
 
-def parse_or_fail(text: object, where: str) -> tuple[int, ...]:
-    """Parse a tile string given for ``where`` (e.g. "South (S) concealed")."""
+def parse_or_fail(text: object, where: str,
+                  at: dict[str, object] | None = None) -> tuple[int, ...]:
+    """Parse a tile string given for ``where`` (e.g. "South (S) concealed";
+    ``at`` says the same as an error's params do, e.g. ``{"seat": "S",
+    "part": "concealed"}``)."""
     if not isinstance(text, str):
-        raise InvalidGame(f"{where}: tiles must be a string like \"234m55p\", got {shown(text)}")
+        raise InvalidGame(f"{where}: tiles must be a string like \"234m55p\", got {shown(text)}",
+                          "tiles_not_text", at=at or {}, got=shown(text))
     try:
         return parse_tiles(text)
     except TileSyntaxError as error:
-        raise InvalidGame(f"{where}: {error}") from None
+        raise InvalidGame(f"{where}: {error}", error.code, at=at or {}, **error.params) from None

@@ -201,7 +201,7 @@ def test_bad_game_is_an_error_naming_player_and_tile(
 ) -> None:
     game = with_changes(change)
     result = score_game(game)
-    assert set(result) == {"error"}, result
+    assert set(result) == {"error", "code", "params"}, result
     message = result["error"]
     assert isinstance(message, str) and message.strip()
     if seat == ANY_SEAT:
@@ -224,7 +224,7 @@ def test_bad_game_is_an_error_naming_player_and_tile(
 )
 def test_non_game_is_an_error(game: Any) -> None:
     result = score_game(game)
-    assert isinstance(result, dict) and set(result) == {"error"}, result
+    assert isinstance(result, dict) and set(result) == {"error", "code", "params"}, result
     assert isinstance(result["error"], str) and result["error"].strip()
 
 

@@ -58,7 +58,7 @@ def example(**changes: Any) -> dict[str, Any]:
 
 def error_of(g: Any) -> str:
     result = score_game(g)
-    assert set(result) == {"error"}, result
+    assert set(result) == {"error", "code", "params"}, result
     message = result["error"]
     assert isinstance(message, str) and message
     return message

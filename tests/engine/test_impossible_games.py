@@ -55,7 +55,7 @@ def game(players: dict[str, dict[str, Any]], *, tile: str, source: str = "discar
 
 def error_of(g: dict[str, Any]) -> str:
     result = score_game(g)
-    assert set(result) == {"error"}, result
+    assert set(result) == {"error", "code", "params"}, result
     message = result["error"]
     assert isinstance(message, str)
     return message

@@ -35,8 +35,10 @@ def test_a_table_of_three_has_no_north_round() -> None:
     played; the engine refuses it instead of giving the North pung the
     round-wind fan."""
     result = score_game(north_pung("N"))
-    assert result == {"error": "prevailing_wind N: a table of 3 plays the rounds E, S, W "
-                               "only (001 Tafel van 3 spelers, H9)"}
+    assert result["error"] == ("prevailing_wind N: a table of 3 plays the rounds E, S, W "
+                               "only (001 Tafel van 3 spelers, H9)")
+    assert result["code"] == "round_not_played"
+    assert result["params"]["rounds"] == ["E", "S", "W"]
 
 
 @pytest.mark.parametrize("prevailing", ["E", "S", "W"])

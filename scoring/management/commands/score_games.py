@@ -29,12 +29,17 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: ArgumentParser) -> None:
         parser.add_argument("file", help="a JSON Lines file, or - for standard input")
+        parser.add_argument(
+            "--codes", action="store_true",
+            help="add to each rejected line the refusal's stable code and its parameters "
+                 "(\"code\", \"params\"), for programs that show it in another language")
 
     def handle(self, *args: Any, **options: Any) -> None:
         path: str = options["file"]
+        codes: bool = options["codes"]
         if path == "-":
             # Bytes, so the input is read as UTF-8 whatever the locale says.
-            self._score_all(sys.stdin.buffer)
+            self._score_all(sys.stdin.buffer, codes)
             return
         try:
             stream = open(path, "rb")
@@ -43,15 +48,22 @@ class Command(BaseCommand):
                 f"cannot read {path}: {exc.strerror}", returncode=EXIT_USAGE
             ) from None
         with stream:
-            self._score_all(stream)
+            self._score_all(stream, codes)
 
-    def _score_all(self, stream: IO[bytes]) -> None:
+    def _score_all(self, stream: IO[bytes], codes: bool) -> None:
         total = rejected = 0
         for game in read_games(stream):
-            result = {"error": str(game)} if isinstance(game, BadLine) else score_game(game)
+            if isinstance(game, BadLine):
+                result: dict[str, Any] = {"error": str(game), "code": "bad_line", "params": {}}
+            else:
+                result = score_game(game)
             total += 1
             if "error" in result:
                 rejected += 1
+                if not codes:
+                    # The contract's rejected line is {"error": ...} alone
+                    # (score-interface.md); the code is asked for.
+                    result = {"error": result["error"]}
             # ASCII-escaped JSON is valid UTF-8 whatever the terminal's encoding.
             self.stdout.write(json.dumps(result, separators=(",", ":")))
         if rejected:
