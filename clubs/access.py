@@ -18,6 +18,12 @@ from tournaments.models import Event, EventStatus, Registration, Round, Scorekee
 User = AbstractBaseUser | AnonymousUser
 
 
+def can_use_admin(user: User) -> bool:
+    """Whether `user` may use the admin: active superusers only. Organisers
+    never need it: the app's pages do all they do (clubs/admin.py)."""
+    return bool(getattr(user, "is_active", False) and getattr(user, "is_superuser", False))
+
+
 def clubs_for(user: User) -> QuerySet[Club]:
     """The clubs `user` organises; every club for a superuser."""
     if not user.is_authenticated:

@@ -37,10 +37,9 @@ from django.http import HttpRequest
 from clubs import access, limits
 from clubs.models import Club, HolidayPeriod, Member
 
-
-def can_use_admin(user: Any) -> bool:
-    """Whether `user` may use the admin: active superusers only."""
-    return bool(getattr(user, "is_active", False) and getattr(user, "is_superuser", False))
+# Whether a user may use the admin: active superusers only (one definition,
+# also for the pages' "Admin" link: clubs/templatetags/admin_access.py).
+can_use_admin = access.can_use_admin
 
 
 def _superusers_only(request: HttpRequest) -> bool:

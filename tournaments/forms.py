@@ -4,13 +4,14 @@ They check the shape of the input; the services in tournaments/services/
 decide whether an operation is allowed and do it.
 """
 
+import datetime
 from typing import Any
 
 from django import forms
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.validators import MaxValueValidator
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.translation import gettext_lazy as _
 
 from clubs import limits
@@ -18,8 +19,16 @@ from clubs.forms import DATE_INPUT, ModelFieldsForm
 from clubs.models import Club, Member
 from scoring.engine import RULESETS
 from scoring.engine.errors import InvalidGame
-from tournaments.models import Event, Registration, Scorekeeper, SeatingMethod, Table
+from tournaments.models import (
+    ClubEventDefaults,
+    Event,
+    Registration,
+    Scorekeeper,
+    SeatingMethod,
+    Table,
+)
 from tournaments.ranking import PRESETS
+from tournaments.services.event_defaults import DEFAULT_FIELDS, title_for
 
 SEAT_WINDS = ("E", "S", "W", "N")
 SEAT_LABELS = {0: _("East"), 1: _("South"), 2: _("West"), 3: _("North"), 4: _("Fifth player")}
@@ -29,7 +38,7 @@ EVENT_FIELDS = (
     "kind", "title", "venue", "start_date", "days", "rounds_planned", "round_minutes",
     "ruleset", "max_places", "self_registration", "requires_approval", "odd_tables",
     "avoid_same_club", "seating_method", "table_point_scheme", "tie_rule", "ranking_order",
-    "guests_ranked", "status",
+    "guests_ranked", "requires_confirmation", "status",
 )
 
 
@@ -113,21 +122,26 @@ def form_errors(form: forms.Form) -> list[str]:
     return [str(error) for errors in form.errors.values() for error in errors]
 
 
-class EventForm(ModelFieldsForm):
-    """An event with its rules. The rule set and its options are shown but
-    disabled once the rules are frozen (the first hand is entered)."""
+class RuleOptionsForm(ModelFieldsForm):
+    """A form with a rule set and its options: the event form and the club's
+    event defaults. Every offered rule set's options are fields, prefixed by
+    the rule set; the page shows only the chosen one's (static/js/
+    event-form.js) and clean() keeps only those, resolved by the engine."""
 
     ruleset = forms.ChoiceField(label=_("Rule set"), choices=ruleset_choices)
     table_point_scheme = forms.ChoiceField(label=_("Table points"), choices=scheme_choices)
+    # Shown across the page's width: long texts and choices with long labels.
+    wide_fields = ("title", "title_pattern", "venue", "seating_method", "tie_rule",
+                   "ranking_order")
 
-    model = Event
-    field_names = EVENT_FIELDS
-    widgets = {"start_date": DATE_INPUT}
-
-    def __init__(self, *args: Any, instance: Event | None = None, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, instance: Any = None, rules_from: Any = None,
+                 **kwargs: Any) -> None:
+        """`rules_from`: what the options start from when there is no
+        instance (a new event starts from the club's defaults)."""
         super().__init__(*args, instance=instance, **kwargs)
-        stored = instance.rule_options if instance is not None else {}
-        stored_ruleset = instance.ruleset if instance is not None else None
+        source = instance if instance is not None else rules_from
+        stored = source.rule_options if source is not None else {}
+        stored_ruleset = source.ruleset if source is not None else None
         self.rule_options: dict[str, Any] = dict(stored)
         self.option_fields: dict[str, list[str]] = {}
         for ruleset_name, option in rule_options():
@@ -136,29 +150,14 @@ class EventForm(ModelFieldsForm):
                        else option.default)
             self.fields[name] = option_field(ruleset_name, option, initial)
             self.option_fields.setdefault(ruleset_name, []).append(name)
-        self.rules_frozen = instance is not None and instance.rules_frozen_at is not None
-        if self.rules_frozen:
-            for name in self.rule_field_names:
-                self.fields[name].disabled = True
-                self.fields[name].help_text = _(
-                    "Frozen: hands have been entered, so the rules can no longer change."
-                )
+        self.rules_frozen = False
 
-    def fieldsets(self) -> list[tuple[str, list[forms.BoundField], str]]:
-        """The fields in groups, as the page shows them: (legend, fields, the
-        rule set whose options they are or ""). The page shows only the
-        options of the rule set chosen (static/js/event-form.js)."""
-        groups: list[tuple[Any, list[str], str]] = [
-            (_("The event"), ["kind", "title", "venue", "start_date", "days", "rounds_planned",
-                              "round_minutes", "status"], ""),
-            (_("Rules"), ["ruleset"], ""),
-            *[(_("Options of %(ruleset)s") % {"ruleset": RULESETS[name].title}, fields, name)
-              for name, fields in self.option_fields.items()],
-            (_("Registration"), ["max_places", "self_registration", "requires_approval"], ""),
-            (_("Seating and ranking"), ["odd_tables", "avoid_same_club", "seating_method",
-                                        "table_point_scheme", "tie_rule", "ranking_order",
-                                        "guests_ranked"], ""),
-        ]
+    def option_fieldsets(self) -> list[tuple[Any, list[str], str]]:
+        return [(_("Options of %(ruleset)s") % {"ruleset": RULESETS[name].title}, fields, name)
+                for name, fields in self.option_fields.items()]
+
+    def grouped(self, groups: list[tuple[Any, list[str], str]],
+                ) -> list[tuple[str, list[forms.BoundField], str]]:
         return [(str(legend), [self[name] for name in names], ruleset)
                 for legend, names, ruleset in groups]
 
@@ -184,14 +183,113 @@ class EventForm(ModelFieldsForm):
         return cleaned
 
     def service_fields(self) -> dict[str, Any]:
+        fields = super().service_fields()
+        if not self.rules_frozen:
+            fields["rule_options"] = self.rule_options
+        return fields
+
+
+class EventForm(RuleOptionsForm):
+    """An event with its rules. The rule set and its options are shown but
+    disabled once the rules are frozen (the first hand is entered). A new
+    event starts from its club's defaults (`defaults`, a ClubEventDefaults,
+    saved or not): its title from the club's pattern and the date."""
+
+    model = Event
+    field_names = EVENT_FIELDS
+    widgets = {"start_date": DATE_INPUT}
+
+    def __init__(self, *args: Any, instance: Event | None = None, defaults: Any = None,
+                 today: datetime.date | None = None, **kwargs: Any) -> None:
+        self.title_pattern = ""
+        if instance is None and defaults is not None:
+            today = today or timezone.localdate()
+            self.title_pattern = defaults.title_pattern
+            kwargs.setdefault("initial", {
+                **{name: getattr(defaults, name) for name in DEFAULT_FIELDS
+                   if name not in ("title_pattern", "rule_options")},
+                "start_date": today, "title": title_for(defaults.title_pattern, today)})
+        super().__init__(*args, instance=instance, rules_from=defaults, **kwargs)
+        if self.title_pattern:
+            # Left empty, the title is made from the pattern (clean); the
+            # page fills it in as the date changes (event-form.js).
+            self.fields["title"].required = False
+            self.fields["title"].widget.attrs["data-pattern"] = self.title_pattern
+            self.fields["title"].help_text = _(
+                "From the club's pattern %(pattern)s; empty: made from the date.") % {
+                "pattern": self.title_pattern}
+        self.rules_frozen = instance is not None and instance.rules_frozen_at is not None
+        if self.rules_frozen:
+            for name in self.rule_field_names:
+                self.fields[name].disabled = True
+                self.fields[name].help_text = _(
+                    "Frozen: hands have been entered, so the rules can no longer change."
+                )
+
+    def fieldsets(self) -> list[tuple[str, list[forms.BoundField], str]]:
+        """The fields in groups, as the page shows them: (legend, fields, the
+        rule set whose options they are or ""). The page shows only the
+        options of the rule set chosen (static/js/event-form.js)."""
+        return self.grouped([
+            (_("The event"), ["kind", "start_date", "title", "venue", "days", "rounds_planned",
+                              "round_minutes", "status"], ""),
+            (_("Rules"), ["ruleset", "requires_confirmation"], ""),
+            *self.option_fieldsets(),
+            (_("Registration"), ["max_places", "self_registration", "requires_approval"], ""),
+            (_("Seating and ranking"), ["odd_tables", "avoid_same_club", "seating_method",
+                                        "table_point_scheme", "tie_rule", "ranking_order",
+                                        "guests_ranked"], ""),
+        ])
+
+    @property
+    def rule_field_names(self) -> list[str]:
+        # Whether a hand needs a second person's confirmation decides which
+        # hands count: frozen with the rules.
+        return [*super().rule_field_names, "requires_confirmation"]
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        if self.title_pattern and not cleaned.get("title") and "title" not in self.errors:
+            if cleaned.get("start_date"):
+                cleaned["title"] = title_for(self.title_pattern, cleaned["start_date"])
+            elif "start_date" not in self.errors:
+                self.add_error("title", _("Give a title, or a date to make it from."))
+        return cleaned
+
+    def service_fields(self) -> dict[str, Any]:
         """Keyword arguments for create_event/update_event. Frozen rules are
         left out: they are shown, never sent."""
         fields = super().service_fields()
         if self.rules_frozen:
             del fields["ruleset"]
-        else:
-            fields["rule_options"] = self.rule_options
+            del fields["requires_confirmation"]
         return fields
+
+
+class ClubEventDefaultsForm(RuleOptionsForm):
+    """What a club's new events start with (tournaments.models.ClubEventDefaults)."""
+
+    model = ClubEventDefaults
+    field_names = tuple(name for name in DEFAULT_FIELDS if name != "rule_options")
+
+    def __init__(self, *args: Any, instance: ClubEventDefaults | None = None,
+                 **kwargs: Any) -> None:
+        super().__init__(*args, instance=instance, **kwargs)
+        self.fields["title_pattern"].label = _("Title of a new event")
+        self.fields["title_pattern"].help_text = _(
+            "{date} becomes the event's date: \"Clubavond {date}\" gives \"Clubavond 2 "
+            "december 2026\". Empty: the organiser types a title.")
+        self.fields["kind"].label = _("Kind of event")
+
+    def fieldsets(self) -> list[tuple[str, list[forms.BoundField], str]]:
+        return self.grouped([
+            (_("A new event"), ["kind", "title_pattern", "venue", "rounds_planned",
+                                "round_minutes"], ""),
+            (_("Rules"), ["ruleset", "requires_confirmation"], ""),
+            *self.option_fieldsets(),
+            (_("Seating and ranking"), ["odd_tables", "seating_method", "table_point_scheme",
+                                        "tie_rule", "ranking_order"], ""),
+        ])
 
 
 class MemberRegistrationForm(forms.Form):
@@ -331,7 +429,7 @@ class ScorekeeperForm(forms.Form):
             help_text=_("Empty: every table of the event."))
         self.fields["member"].queryset = (  # type: ignore[attr-defined]
             event.club.members.filter(user__isnull=False, user__is_active=True)
-            .select_related("user").order_by("last_name", "first_name"))
+            .select_related("user").order_by("sort_name", "pk"))
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}

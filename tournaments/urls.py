@@ -1,12 +1,16 @@
 from django.urls import path
 
-from tournaments import api, views
+from tournaments import api, defaults_views, views
 
 app_name = "tournaments"
 
 urlpatterns = [
     path("clubs/<slug:slug>/events/", views.event_list, name="list"),
     path("clubs/<slug:slug>/events/add/", views.event_create, name="create"),
+    path("clubs/<slug:slug>/event-defaults/", defaults_views.edit_event_defaults,
+         name="event_defaults"),
+    path("events/", views.public_events, name="public_list"),
+    path("events/clubs/", views.club_directory, name="club_directory"),
     path("events/mine/", views.my_events, name="my_events"),
     path("events/<int:event_id>/", views.event_detail, name="detail"),
     path("events/<int:event_id>/edit/", views.event_edit, name="edit"),
@@ -57,4 +61,27 @@ urlpatterns += [
     path("events/<int:event_id>/rounds/<int:number>/results/", views.round_results,
          name="round_results"),
     path("events/<int:event_id>/players/<int:registration_id>/", views.player, name="player"),
+]
+
+# A round from start to close and the event to its end: the clock, tables
+# that say they have finished, the confirmation before closing, finishing the
+# event, and the hall's big screen (tournaments.lifecycle_views). Put first:
+# rounds/<id>/close/ and the others come before rounds/<id>/<action>/.
+from tournaments import lifecycle_views  # noqa: E402
+
+urlpatterns[:0] = [
+    path("rounds/<int:round_id>/progress/", lifecycle_views.round_progress,
+         name="round_progress"),
+    path("rounds/<int:round_id>/close/", lifecycle_views.round_close, name="round_close"),
+    path("rounds/<int:round_id>/clock/<slug:action>/", lifecycle_views.round_clock,
+         name="round_clock"),
+    path("rounds/<int:round_id>/extra-time/", lifecycle_views.extra_time, name="extra_time"),
+    path("tables/<int:table_id>/finished/", lifecycle_views.table_finished,
+         name="table_finished"),
+    path("events/<int:event_id>/finish/", lifecycle_views.event_finish, name="event_finish"),
+    path("events/<int:event_id>/screen/", lifecycle_views.screen, name="screen"),
+    path("events/<int:event_id>/screen/live/", lifecycle_views.screen_live,
+         name="screen_live"),
+    path("events/<int:event_id>/rounds/<int:number>/clock/", lifecycle_views.clock_face,
+         name="clock_face"),
 ]

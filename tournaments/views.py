@@ -15,11 +15,12 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.db.models import Prefetch
+from django.db.models import Prefetch, Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.cache import patch_cache_control
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
@@ -28,7 +29,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from clubs import access, limits
 from clubs.forms import add_service_error
-from clubs.models import Member
+from clubs.models import Club, Member
 from exports import bond
 from scoring.engine import RULESETS
 from tournaments.filters import StandingsFilter
@@ -57,8 +58,20 @@ from tournaments.models import (
     Seat,
     Table,
 )
+from tournaments.public import public_events as published_events
 from tournaments.qr import qr_svg
-from tournaments.services import events, results_cache, rounds, scorekeepers, standings_page
+from tournaments.services import calendar as event_calendar
+from tournaments.services import (
+    clock,
+    event_defaults,
+    events,
+    my_seat,
+    results_cache,
+    rounds,
+    scorekeepers,
+    standings_page,
+)
+from tournaments.services import event_defaults as defaults_service
 from tournaments.services import hands as hand_service
 from tournaments.services import registration as registrations
 from tournaments.services import standings as standings_service
@@ -85,7 +98,8 @@ def event_list(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 def event_create(request: HttpRequest, slug: str) -> HttpResponse:
     club = access.get_club_for_organiser(request.user, slug)
-    form = EventForm(request.POST or None)
+    # A new event starts from the club's defaults and keeps its own copy.
+    form = EventForm(request.POST or None, defaults=defaults_service.defaults_for(club))
     if request.method == "POST" and form.is_valid():
         try:
             event = events.create_event(club, **form.service_fields())
@@ -151,6 +165,8 @@ def event_page(
         "statuses": RegistrationStatus,
         "ruleset": RULESETS.get(event.ruleset),
         "rule_options": described_options(event.ruleset, event.rule_options),
+        # An organiser who plays too sees where they sit.
+        "card": _member_card(request, event),
     }
     return render(request, "tournaments/event_detail.html", context, status=status)
 
@@ -160,11 +176,54 @@ def _next_method(event: Event) -> str:
     return "random" if not event.rounds.exists() else event.seating_method
 
 
-@login_required
 @require_GET
 def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = access.get_event_for_organiser(request.user, event_id)
-    return event_page(request, event)
+    """The organisers' event page for them; for anyone else the public one
+    of a published event (a draft is not found, as for an event that does
+    not exist): its rounds, players and links, and for a member their state
+    and where they sit."""
+    event = access.get_event_for_viewer(request.user, event_id)
+    if access.organises(request.user, event):
+        return event_page(request, event)
+    return public_event_page(request, event)
+
+
+def _member_card(request: HttpRequest, event: Event) -> my_seat.MemberCard | None:
+    """The logged-in member's card for `event`: when they are registered, or
+    may register (a member of its club)."""
+    member = access.member_for(request.user)
+    if member is None:
+        return None
+    registration = my_seat.registration_of(request.user, event)
+    own_club = member.club_id == event.club_id
+    if registration is None and not own_club:
+        return None
+    return my_seat.card_for(event, registration, request.user, own_club=own_club)
+
+
+def public_event_page(request: HttpRequest, event: Event) -> HttpResponse:
+    """A published event for members, visitors and scorekeepers: no
+    registrations to manage, no exports of the organisers."""
+    event_rounds = list(event.rounds.order_by("number"))
+    seated = next((r for r in event_rounds if r.status == RoundStatus.SEATED), None)
+    context = {
+        "club": event.club,
+        "event": event,
+        "card": _member_card(request, event),
+        "rounds": event_rounds,
+        "round_statuses": RoundStatus,
+        "seated_round": seated,
+        "seated_tables": seated_tables(seated) if seated else [],
+        "players": event.registrations.filter(status=RegistrationStatus.REGISTERED)
+        .select_related("member__club", "substitute_for__member").order_by("sort_name", "pk"),
+        # A scorekeeper (not an organiser) finds their tables' score entry here.
+        "score_tables": access.tables_for_scorekeeper(request.user).filter(
+            round__event=event, round__status=RoundStatus.STARTED,
+        ).select_related("round").order_by("round__number", "number"),
+        "ruleset": RULESETS.get(event.ruleset),
+        "rule_options": described_options(event.ruleset, event.rule_options),
+    }
+    return render(request, "tournaments/event_public.html", context)
 
 
 @login_required
@@ -356,10 +415,15 @@ def report_for_page(round_: Round) -> dict[str, Any]:
     report = round_.seating_report or {}
     if not report:
         return {}
-    names = {r.pk: r.name for r in round_.event.registrations.select_related("member")}
+    registrations = round_.event.registrations.select_related("member")
+    names = {r.pk: r.name for r in registrations}
+    sort_names = {r.pk: r.sort_name for r in registrations}
 
     def name(key: Any) -> str:
         return names.get(key, str(key))
+
+    def dutch_order(key: Any) -> str:
+        return sort_names.get(key, str(key))
 
     same_table = report.get("same_table_as_previous") or [[]]
     met = report.get("met_in_previous_round") or [[]]
@@ -369,15 +433,15 @@ def report_for_page(round_: Round) -> dict[str, Any]:
              "count": item["count"]}
             for item in report.get("repeat_meetings", [])
         ],
-        "same_table": sorted(name(player) for player in same_table[-1]),
+        "same_table": [name(player) for player in sorted(same_table[-1], key=dutch_order)],
         "met_last_round": [(name(a), name(b)) for a, b in met[-1]],
-        "winds": sorted(
-            ({"name": name(row["player"]),
-              "counts": [row.get(wind, 0) for wind in ("E", "S", "W", "N", "fifth")],
-              "spread": row.get("spread", 0)}
-             for row in report.get("winds", [])),
-            key=lambda row: (-row["spread"], row["name"]),
-        ),
+        "winds": [
+            {"name": name(row["player"]),
+             "counts": [row.get(wind, 0) for wind in ("E", "S", "W", "N", "fifth")],
+             "spread": row.get("spread", 0)}
+            for row in sorted(report.get("winds", []),
+                              key=lambda row: (-row.get("spread", 0), dutch_order(row["player"])))
+        ],
         "max_wind_spread": report.get("max_wind_spread", 0),
     }
 
@@ -394,12 +458,15 @@ def round_page(
         "tables": seated_tables(round_),
         "progress": rounds.table_progress(round_)
         if round_.status == RoundStatus.STARTED else [],
+        # The round's clock and what its rule set says when time is up.
+        "clock": clock.clock_state(round_) if round_.status == RoundStatus.STARTED else None,
+        "at_time": clock.at_time(round_.event),
         "results": standings_service.round_results(round_)
         if round_.status == RoundStatus.CLOSED else [],
         "report": report_for_page(round_),
         "seat_form": SeatingMethodForm(initial={"seating_method": round_.seating_method}),
-        "swap_form": swap_form or SwapForm(seated=seated.order_by("member__last_name",
-                                                                 "guest_name")),
+        # Dutch list order: "de Boer" under B (Registration.sort_name).
+        "swap_form": swap_form or SwapForm(seated=seated.order_by("sort_name", "pk")),
         "error": error,
         "statuses": RoundStatus,
     }
@@ -452,17 +519,11 @@ def _start(request: HttpRequest, round_: Round) -> str:
     return _("Round %(number)s has started: the seating is locked.") % {"number": round_.number}
 
 
-def _close(request: HttpRequest, round_: Round) -> str:
-    rounds.close_round(round_)
-    return _("Round %(number)s is closed; the standings are updated.") % {
-        "number": round_.number}
-
-
 ROUND_ACTIONS: dict[str, Callable[[HttpRequest, Round], str]] = {
     "seat": _seat,
     "swap": _swap,
     "start": _start,
-    "close": _close,
+    # Closing asks first: tournaments.lifecycle_views.round_close.
 }
 
 
@@ -688,26 +749,42 @@ def player(request: HttpRequest, event_id: int, registration_id: int) -> HttpRes
 # --- Members: self-registration ---------------------------------------------------
 
 
+# How many events "Mijn toernooien" lists coming up and recently played.
+MY_UPCOMING = 10
+MY_RECENT = 5
+
+
 def my_events_page(
     request: HttpRequest, member: Member | None, *, error: str = "", status: int = 200
 ) -> HttpResponse:
-    entries: list[dict[str, Any]] = []
+    """The member's events: running ones first (where they sit now and
+    next), then coming up (their club's, to register for) and recently
+    played, each with their state."""
+    groups: list[dict[str, Any]] = []
     if member is not None:
-        mine = {r.event_id: r for r in member.registrations.exclude(
-            status=RegistrationStatus.WITHDRAWN)}
-        for event in Event.objects.filter(club=member.club, status=EventStatus.OPEN).order_by(
-            "start_date", "title"
-        ):
-            registration = mine.get(event.pk)
-            entries.append({
-                "event": event,
-                "registration": registration,
-                "waiting_position": registrations.waiting_position(registration)
-                if registration and registration.status == RegistrationStatus.WAITING else None,
-            })
+        mine = {r.event_id: r for r in member.registrations.select_related("event")}
+        own_or_entered = published_events().filter(
+            Q(club=member.club) | Q(registrations__member=member)).distinct()
+        entered = published_events().filter(registrations__member=member).exclude(
+            registrations__member=member,
+            registrations__status=RegistrationStatus.WITHDRAWN).distinct()
+        today = timezone.localdate()
+        listed = event_calendar.calendar(own_or_entered, today, upcoming=MY_UPCOMING, recent=0)
+        played = event_calendar.calendar(entered, today, upcoming=0, recent=MY_RECENT)
+
+        def cards(events_: list[Event]) -> list[my_seat.MemberCard]:
+            return [my_seat.card_for(event, mine.get(event.pk), request.user,
+                                     own_club=event.club_id == member.club_id)
+                    for event in events_]
+
+        groups = [
+            {"key": "running", "title": _("Playing now"), "cards": cards(listed.running)},
+            {"key": "upcoming", "title": _("Coming up"), "cards": cards(listed.upcoming)},
+            {"key": "recent", "title": _("Recently played"), "cards": cards(played.recent)},
+        ]
     return render(request, "tournaments/my_events.html",
-                  {"member": member, "entries": entries, "error": error,
-                   "statuses": RegistrationStatus}, status=status)
+                  {"member": member, "groups": [g for g in groups if g["cards"]],
+                   "error": error}, status=status)
 
 
 @login_required
@@ -746,3 +823,46 @@ def self_withdraw(request: HttpRequest, event_id: int) -> HttpResponse:
     messages.success(request, _("Your registration for %(title)s is withdrawn.") % {
         "title": event.title})
     return redirect("tournaments:my_events")
+
+
+# --- Everyone: the list of events and of clubs -------------------------------------
+
+
+PUBLIC_UPCOMING = 30
+PUBLIC_RECENT = 30
+# A club's slug as the URLconf's <slug:> reads it, bounded (Club.slug).
+CLUB_SLUG_LENGTH = 50
+
+
+def _club_asked(value: str) -> Club | None:
+    """The club `?club=` names; anything else is as if it were absent."""
+    if not value or len(value) > CLUB_SLUG_LENGTH or not value.isascii():
+        return None
+    if not all(char.isalnum() or char in "-_" for char in value):
+        return None
+    return Club.objects.filter(slug=value).first()
+
+
+@require_GET
+def public_events(request: HttpRequest) -> HttpResponse:
+    """Public: the published events of every club (or of one, `?club=`),
+    running, coming up and recently finished."""
+    club = _club_asked(request.GET.get("club", ""))
+    events_ = published_events()
+    if club is not None:
+        events_ = events_.filter(club=club)
+    return render(request, "tournaments/public_events.html", {
+        "calendar": event_calendar.calendar(events_, timezone.localdate(),
+                                            upcoming=PUBLIC_UPCOMING, recent=PUBLIC_RECENT),
+        "chosen_club": club,
+        "clubs": Club.objects.order_by("name"),
+    })
+
+
+@require_GET
+def club_directory(request: HttpRequest) -> HttpResponse:
+    """Public: every club with its public pages (events, season, all-time
+    ranking, statistics); an organiser also finds their own clubs' pages."""
+    organised = set(access.clubs_for(request.user).values_list("pk", flat=True))
+    return render(request, "tournaments/club_directory.html", {
+        "clubs": Club.objects.order_by("name"), "organised": organised})

@@ -89,9 +89,18 @@ MATRIX: list[Row] = [
     Row("tournaments:list", "GET", ORGANISER),
     Row("tournaments:create", "GET", ORGANISER),
     Row("tournaments:create", "POST", "200 200 404 404 404 404 302"),
+    # The club's event defaults: an empty form is shown again with its errors.
+    Row("tournaments:event_defaults", "GET", ORGANISER),
+    Row("tournaments:event_defaults", "POST", "200 200 404 404 404 404 302"),
     Row("tournaments:my_events", "GET", LOGGED_IN),
-    Row("tournaments:detail", "GET", ORGANISER),
-    Row("tournaments:detail", "GET", ORGANISER, variant="draft"),
+    # The event page: the organisers' page for them, the public one of a
+    # published event for everyone else (issue 15); a draft is its
+    # organisers' alone, not found for anyone else, as for the standings.
+    Row("tournaments:detail", "GET", PUBLIC),
+    Row("tournaments:detail", "GET", DRAFT, variant="draft"),
+    # The public lists of events (drafts never listed) and of clubs.
+    Row("tournaments:public_list", "GET", PUBLIC),
+    Row("tournaments:club_directory", "GET", PUBLIC),
     Row("tournaments:edit", "GET", ORGANISER),
     Row("tournaments:edit", "POST", "200 200 404 404 404 404 302"),
     Row("tournaments:standings", "GET", PUBLIC),

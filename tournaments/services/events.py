@@ -15,8 +15,9 @@ from tournaments.services.registration import locked_event, promote_waiting
 
 # Set by the system, never through update_event.
 _SYSTEM_FIELDS = frozenset({"id", "pk", "club", "club_id", "rules_frozen_at", "created_at"})
-# Frozen once the first hand is entered (issue 3 §2).
-_RULE_FIELDS = ("ruleset", "rule_options")
+# Frozen once the first hand is entered (issue 3 §2); whether a hand needs a
+# second person's confirmation decides which hands count, so it freezes too.
+_RULE_FIELDS = ("ruleset", "rule_options", "requires_confirmation")
 # Fixed once a round has been closed: its stored table points used them.
 _TABLE_POINT_FIELDS = ("table_point_scheme", "tie_rule")
 
