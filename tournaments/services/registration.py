@@ -8,6 +8,7 @@ and an organiser) registering at once cannot both take the last place.
 from __future__ import annotations
 
 import datetime
+from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
@@ -26,6 +27,7 @@ from tournaments.models import (
     RoundStatus,
     Seat,
 )
+from tournaments.services import presence
 
 
 def locked_event(event: Event) -> Event:
@@ -66,7 +68,9 @@ def register(
     by_organiser: bool = True,
 ) -> Registration:
     """Register a member or a guest. Full events put newcomers on the waiting
-    list; events that ask for approval hold self-registrations as pending."""
+    list; events that ask for approval hold self-registrations as pending.
+    Registered by the organiser once a round has started, they are checked
+    in and play from the first round not yet started."""
     guest_name = guest_name.strip()
     guest_club = guest_club.strip()
     if (member is None) == (not guest_name):
@@ -87,6 +91,10 @@ def register(
             status = RegistrationStatus.REGISTERED
         else:
             status = RegistrationStatus.WAITING
+        # Registered by the organiser while the event is under way: they are
+        # at the venue, so present from the first round not yet started.
+        present_now = (by_organiser and status == RegistrationStatus.REGISTERED
+                       and presence.under_way(event))
 
         earlier = (
             event.registrations.filter(member=member).first() if member is not None else None
@@ -97,15 +105,20 @@ def register(
             earlier.status = status
             earlier.created_at = timezone.now()
             earlier.checked_in_at = None
+            earlier.first_round = None
             earlier.late = False
             earlier.dropped_after_round = None
             earlier.substitute_for = None  # a withdrawn substitute now registers as a player
+            if present_now:
+                _mark_present(event, earlier, played=set())
             earlier.save()
             return earlier
         registration = Registration(
             event=event, member=member, guest_name=guest_name, guest_club=guest_club,
             status=status,
         )
+        if present_now:
+            _mark_present(event, registration, played=set())
         try:
             with transaction.atomic():
                 registration.save()
@@ -228,22 +241,189 @@ def waiting_position(registration: Registration) -> int | None:
 
 
 def check_in(registration: Registration, *, late: bool = False) -> Registration:
-    """Mark a registered player present. Once anyone is checked in, only
-    checked-in players are seated; `late` marks someone who came after the
-    first round was seated (they are seated from the next round on)."""
+    """Mark a registered player present (at the door, or themselves). Once
+    rounds have started, a player who has not played yet joins from the
+    first round not yet started (`first_round`); a round already seated
+    without them is flagged by presence.reseat_notice. `late` records that
+    they came late."""
     with transaction.atomic():
+        event = locked_event(registration.event)
         registration = locked_registration(registration)
-        if registration.status != RegistrationStatus.REGISTERED:
-            raise ValidationError(_("%(name)s cannot check in: %(status)s.") % {
-                "name": registration.name, "status": registration.get_status_display()})
-        if registration.event.status == EventStatus.FINISHED:
-            raise ValidationError(_("%(event)s is finished.") % {
-                "event": registration.event.title})
+        _check_may_check_in(event, registration)
         if registration.checked_in_at is None:
-            registration.checked_in_at = timezone.now()
+            _mark_present(event, registration, played=presence.played_ids(event))
         registration.late = registration.late or late
-        registration.save(update_fields=["checked_in_at", "late"])
+        registration.save(update_fields=["checked_in_at", "first_round", "late"])
         return registration
+
+
+def _check_may_check_in(event: Event, registration: Registration) -> None:
+    name = registration.name
+    if registration.status != RegistrationStatus.REGISTERED:
+        raise ValidationError(_("%(name)s cannot check in: %(status)s.") % {
+            "name": name, "status": registration.get_status_display()})
+    if event.status == EventStatus.FINISHED:
+        raise ValidationError(_("%(event)s is finished.") % {"event": event.title})
+    if registration.dropped_after_round is not None:
+        raise ValidationError(_("%(name)s dropped out after round %(round)s.") % {
+            "name": name, "round": registration.dropped_after_round})
+
+
+def _mark_present(event: Event, registration: Registration, *, played: set[int]) -> None:
+    """Check in now; a player who has not played joins from the first round
+    not yet started (None: from round 1)."""
+    registration.checked_in_at = timezone.now()
+    if registration.pk not in played:
+        first = presence.first_open_round(event)
+        registration.first_round = first if first > 1 else None
+
+
+def undo_check_in(registration: Registration) -> Registration:
+    """Undo a check-in (a mistaken tap): possible while the player has not
+    played since checking in."""
+    with transaction.atomic():
+        locked_event(registration.event)
+        registration = locked_registration(registration)
+        name = registration.name
+        if registration.checked_in_at is None:
+            raise ValidationError(_("%(name)s has not checked in.") % {"name": name})
+        if registration.is_substitute:
+            raise ValidationError(_("%(name)s is a substitute and stays present; withdraw them "
+                                    "instead.") % {"name": name})
+        played = presence.has_played(registration, since=registration.checked_in_at)
+        if played is not None:
+            raise ValidationError(_("%(name)s has played in round %(round)s since checking in, "
+                                    "so the check-in stays; record a dropout instead.") % {
+                "name": name, "round": played})
+        registration.checked_in_at = None
+        registration.first_round = None
+        registration.save(update_fields=["checked_in_at", "first_round"])
+        return registration
+
+
+def mark_late(registration: Registration, *, late: bool = True) -> Registration:
+    """"Arrives later": the player is not here now and plays no round until
+    they check in (a check-in is undone: they are not here after all).
+    With late=False the mark is taken back."""
+    with transaction.atomic():
+        event = locked_event(registration.event)
+        registration = locked_registration(registration)
+        name = registration.name
+        if registration.status != RegistrationStatus.REGISTERED:
+            raise ValidationError(_("%(name)s is not a registered player.") % {"name": name})
+        if event.status == EventStatus.FINISHED:
+            raise ValidationError(_("%(event)s is finished.") % {"event": event.title})
+        if registration.is_substitute:
+            raise ValidationError(_("%(name)s is a substitute and is present.") % {"name": name})
+        if late and registration.dropped_after_round is not None:
+            raise ValidationError(_("%(name)s dropped out after round %(round)s.") % {
+                "name": name, "round": registration.dropped_after_round})
+        registration.late = late
+        if late:
+            registration.checked_in_at = None
+            registration.first_round = None
+        registration.save(update_fields=["late", "checked_in_at", "first_round"])
+        return registration
+
+
+def check_in_all_registered(event: Event) -> list[Registration]:
+    """Check in every registered player not yet checked in, except those
+    who arrive later or dropped out. Returns who was checked in."""
+    with transaction.atomic():
+        event = locked_event(event)
+        if event.status == EventStatus.FINISHED:
+            raise ValidationError(_("%(event)s is finished.") % {"event": event.title})
+        waiting = list(
+            event.registrations.select_for_update(of=("self",)).filter(
+                status=RegistrationStatus.REGISTERED, checked_in_at__isnull=True, late=False,
+                dropped_after_round__isnull=True, substitute_for__isnull=True,
+            ).order_by("sort_name", "pk")
+        )
+        played = presence.played_ids(event)
+        for registration in waiting:
+            _mark_present(event, registration, played=played)
+        Registration.objects.bulk_update(waiting, ["checked_in_at", "first_round"])
+        return waiting
+
+
+def set_self_check_in(event: Event, *, open_: bool) -> Event:
+    """Open or close self check-in: registered members check themselves in
+    from their phone while it is open."""
+    with transaction.atomic():
+        event = locked_event(event)
+        if open_ and event.status == EventStatus.FINISHED:
+            raise ValidationError(_("%(event)s is finished.") % {"event": event.title})
+        event.self_check_in = open_
+        event.save(update_fields=["self_check_in"])
+        return event
+
+
+def self_check_in(event: Event, member: Member) -> Registration:
+    """A registered member checks themselves in (their phone, or the QR
+    code at the door), while the organiser has self check-in open."""
+    if not event.self_check_in:
+        raise ValidationError(_("Self check-in for %(event)s is not open; report at the "
+                                "door.") % {"event": event.title})
+    registration = event.registrations.filter(member=member).first()
+    if registration is None or registration.status != RegistrationStatus.REGISTERED:
+        raise ValidationError(_("You are not registered for %(event)s; report at the door.")
+                              % {"event": event.title})
+    if registration.checked_in_at is not None:
+        return registration
+    return check_in(registration)
+
+
+@dataclass(frozen=True)
+class BulkRegistration:
+    """What register_members did: who is registered (or on the waiting
+    list), and who could not be, with why."""
+
+    registered: list[Registration]
+    refused: list[tuple[str, str]]
+
+
+# The most members registered in one go (a club's member list).
+MAX_BULK = 1_000
+
+
+def unregistered_members(event: Event) -> list[Member]:
+    """The members of the event's club not registered for it (a withdrawn
+    registration does not count), in Dutch surname order."""
+    taken = event.registrations.filter(member__isnull=False).exclude(
+        status=RegistrationStatus.WITHDRAWN).values("member_id")
+    return list(event.club.members.exclude(pk__in=taken).order_by("sort_name", "pk"))
+
+
+def register_members(event: Event, members: list[Member] | None = None, *,
+                     all_active: bool = False) -> BulkRegistration:
+    """Register several members of the event's club at once, or (all_active)
+    every member active on the event's day who is not registered, in one
+    transaction. A member who cannot be registered (already registered,
+    under 18, of another club) is reported with the reason; the others are
+    registered."""
+    if all_active:
+        members = [member for member in unregistered_members(event)
+                   if member.is_active_on(event.start_date)]
+    members = list(members or [])
+    if not members:
+        raise ValidationError(_("Choose at least one member to register."))
+    if len(members) > MAX_BULK:
+        raise ValidationError(_("Register at most %(count)s members at once.") % {
+            "count": MAX_BULK})
+    registered: list[Registration] = []
+    refused: list[tuple[str, str]] = []
+    with transaction.atomic():
+        for member in sorted(members, key=lambda member: (member.sort_name, member.pk)):
+            if member.club_id != event.club_id:
+                refused.append((member.full_name, _("%(name)s is not a member of %(club)s.") % {
+                    "name": member.full_name, "club": event.club.name}))
+                continue
+            try:
+                with transaction.atomic():
+                    registered.append(register(event, member=member, by_organiser=True))
+            except ValidationError as error:
+                refused.append((member.full_name, " ".join(error.messages)))
+    return BulkRegistration(registered=registered, refused=refused)
 
 
 def drop_out(registration: Registration, *, after_round: int) -> Registration:

@@ -9,6 +9,7 @@ cannot seat, start or close one round at the same time.
 
 from __future__ import annotations
 
+import datetime
 import secrets
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
@@ -22,8 +23,11 @@ from django.db import transaction
 from django.db.models import Count, Max, Q, Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from clubs.models import Member
+from scoring.engine import RULESETS
+from scoring.engine.deal import game_complete
 from tournaments import ranking, seating
 from tournaments.models import (
     Event,
@@ -32,7 +36,6 @@ from tournaments.models import (
     HandScore,
     OddTables,
     Registration,
-    RegistrationStatus,
     Round,
     RoundStatus,
     Seat,
@@ -40,7 +43,8 @@ from tournaments.models import (
     Table,
     TableResult,
 )
-from tournaments.services import hands
+from tournaments.seating.five import five_player_schedule
+from tournaments.services import hands, presence
 from tournaments.services.registration import event_days, locked_event
 
 WINDS = ("E", "S", "W", "N")
@@ -71,51 +75,23 @@ def _check_method(method: str) -> None:
 
 
 # --- Who plays ---------------------------------------------------------------
+# Presence is decided per round in services/presence.py; these names stay for
+# their callers.
 
 
 def present_players(round_: Round) -> list[Registration]:
-    """Who is seated in this round: registered players (checked in, once
-    check-in has started for the event) who have not dropped out before it,
-    and substitutes in place of players who dropped out before it."""
-    event = round_.event
-    registered = event.registrations.filter(status=RegistrationStatus.REGISTERED)
-    not_dropped = Q(dropped_after_round__isnull=True) | Q(dropped_after_round__gte=round_.number)
-    players = registered.filter(not_dropped).filter(
-        Q(substitute_for__isnull=True)
-        | Q(substitute_for__dropped_after_round__lt=round_.number)
-    )
-    # Check-in has started once a player checked in; a substitute is checked
-    # in when they are added, which starts nothing.
-    if registered.filter(substitute_for__isnull=True, checked_in_at__isnull=False).exists():
-        players = players.filter(Q(checked_in_at__isnull=False) | Q(substitute_for__isnull=False))
-    return list(players.select_related("member", "substitute_for").order_by("pk"))
+    """Who is seated in this round (services/presence.py decides)."""
+    return presence.players_for_round(round_)
 
 
-def _present_ids(round_: Round) -> set[int]:
-    return {player.pk for player in present_players(round_)}
+def _present_ids(round_: Round) -> presence.RoundPresence:
+    return presence.for_round(round_)
 
 
-def _absence(registration: Registration, round_: Round, present: set[int]) -> str | None:
+def _absence(registration: Registration, round_: Round,
+             present: presence.RoundPresence) -> str | None:
     """Why `registration` cannot play in `round_`, or None when they can."""
-    name = registration.name
-    if registration.event_id != round_.event_id:
-        return _("%(name)s is not registered for this event.") % {"name": name}
-    if registration.status != RegistrationStatus.REGISTERED:
-        return _("%(name)s cannot be seated: %(status)s.") % {
-            "name": name, "status": registration.get_status_display()}
-    dropped = registration.dropped_after_round
-    if dropped is not None and dropped < round_.number:
-        return _("%(name)s dropped out after round %(after)s and cannot be seated in round "
-                 "%(round)s.") % {"name": name, "after": dropped, "round": round_.number}
-    original = registration.substitute_for
-    if original is not None and (
-        original.dropped_after_round is None or original.dropped_after_round >= round_.number
-    ):
-        return _("%(name)s substitutes for %(original)s, who still plays in round %(round)s.") % {
-            "name": name, "original": original.name, "round": round_.number}
-    if registration.pk not in present:
-        return _("%(name)s has not checked in.") % {"name": name}
-    return None
+    return present.absence(registration)
 
 
 # --- Seating -----------------------------------------------------------------
@@ -158,6 +134,8 @@ def seat_round(round_: Round, *, method: str | None = None, seed: int | None = N
             seed = secrets.randbelow(2**31)
 
         players = present_players(round_)
+        # A count that makes no tables is refused with what to do about it.
+        presence.check_seatable(round_, len(players))
         history = _history(round_)
         request = seating.SeatingRequest(
             players=[player.pk for player in players],
@@ -377,34 +355,136 @@ def record_hand(
 
 @dataclass(frozen=True)
 class TableProgress:
-    """How far a table of a round is: its hands, and the hands still to be
-    confirmed (always 0 when the event asks no confirmation)."""
+    """How far a table of a round is: its hands, when the last one was
+    entered, the hands still to be confirmed (always 0 when the event asks
+    no confirmation), and whether it has finished playing."""
 
     table: Table
     hands: int
     unconfirmed: int
+    last_hand_at: datetime.datetime | None = None
+    # The table has played every round of its game (the rule set's deal
+    # order: scoring.engine.deal.game_complete).
+    game_complete: bool = False
 
     @property
     def finished(self) -> bool:
-        """Whether the round can close as far as this table goes."""
+        """The table has stopped playing: its scorekeeper said so
+        (Table.finished_at, which they can undo) or its game is complete.
+        One hand is not a finished table."""
+        return self.table.finished_at is not None or self.game_complete
+
+    @property
+    def closable(self) -> bool:
+        """Whether the round can close as far as this table goes: it has
+        hands, and none waits for confirmation."""
         return self.hands > 0 and self.unconfirmed == 0
 
 
 def table_progress(round_: Round) -> list[TableProgress]:
-    """Every table of the round, by number, with what keeps it from closing."""
-    counts: dict[str, Any] = {"hand_count": Count("hands")}
+    """Every table of the round, by number, with how far it is."""
+    counts: dict[str, Any] = {"hand_count": Count("hands"), "last_hand_at": Max("hands__created_at")}
     if round_.event.requires_confirmation:
         counts["unconfirmed_count"] = Count("hands", filter=Q(hands__confirmed_at__isnull=True))
-    return [
-        TableProgress(table=table, hands=table.hand_count,  # type: ignore[attr-defined]
-                      unconfirmed=getattr(table, "unconfirmed_count", 0))
-        for table in round_.tables.annotate(**counts).order_by("number")
-    ]
+    positions: dict[int, list[int]] = defaultdict(list)
+    for table_id, position in Seat.objects.filter(round=round_).values_list("table_id",
+                                                                             "position"):
+        positions[table_id].append(position)
+    event = round_.event
+    progress = []
+    for table in round_.tables.annotate(**counts).order_by("number"):
+        table.round = round_  # the event's rule set, without a query per table
+        hand_count = table.hand_count  # type: ignore[attr-defined]
+        complete = bool(hand_count) and table.finished_at is None and _game_complete(
+            table, positions[table.pk], event)
+        progress.append(TableProgress(
+            table=table, hands=hand_count, unconfirmed=getattr(table, "unconfirmed_count", 0),
+            last_hand_at=table.last_hand_at, game_complete=complete))  # type: ignore[attr-defined]
+    return progress
+
+
+def _game_complete(table: Table, seat_positions: Sequence[int], event: Event) -> bool:
+    """Whether the table has played its whole game, by the deal order of the
+    event's rule set for a table of its size (hands.next_hand's order)."""
+    if event.ruleset not in RULESETS or not seat_positions:
+        return False
+    order = RULESETS[event.ruleset].deal_order(len(seat_positions), event.rule_options)
+    return game_complete(seat_positions, hands.dealt(table),
+                         five_player_schedule(event.ruleset), order)
+
+
+def set_table_finished(table: Table, finished: bool = True) -> Table:
+    """The table's scorekeeper says the table has finished playing (or, as
+    an undo, that it has not). Only while the round is being played."""
+    with transaction.atomic():
+        round_ = locked_round(table.round)
+        if round_.status != RoundStatus.STARTED:
+            raise ValidationError(_("Round %(round)s is not being played: table %(table)s "
+                                    "cannot be marked finished or unfinished.") % {
+                "round": round_.number, "table": table.number})
+        table = Table.objects.select_for_update().get(pk=table.pk)
+        if (table.finished_at is not None) != finished:
+            table.finished_at = timezone.now() if finished else None
+            table.save(update_fields=["finished_at"])
+        table.round = round_
+        return table
+
+
+@dataclass(frozen=True)
+class ClosingCheck:
+    """What is missing before a round closes, for its confirmation.
+
+    `blocking`: what keeps the round from closing (a table without hands,
+    hands not confirmed), each naming its tables and what to do; `warnings`:
+    tables still playing by their scorekeepers (closing ends their play);
+    `progress`: every table."""
+
+    progress: list[TableProgress]
+    blocking: list[str]
+    warnings: list[str]
+
+    @property
+    def can_close(self) -> bool:
+        return not self.blocking
+
+
+def _tables(items: Sequence[TableProgress]) -> str:
+    return ", ".join(str(item.table.number) for item in items)
+
+
+def closing_check(round_: Round) -> ClosingCheck:
+    """What keeps the round from closing, and what closing it would cut
+    short, in the organiser's words."""
+    progress = table_progress(round_)
+    blocking = []
+    empty = [item for item in progress if item.hands == 0]
+    if empty:
+        blocking.append(ngettext(
+            "No hands have been entered at table %(tables)s.",
+            "No hands have been entered at tables %(tables)s.", len(empty)) % {
+            "tables": _tables(empty)})
+    unconfirmed = [item for item in progress if item.unconfirmed]
+    if unconfirmed:
+        blocking.append(ngettext(
+            "Hands at table %(tables)s have not been confirmed yet.",
+            "Hands at tables %(tables)s have not been confirmed yet.", len(unconfirmed)) % {
+            "tables": _tables(unconfirmed)})
+    playing = [item for item in progress if item.hands and not item.finished]
+    warnings = []
+    if playing:
+        warnings.append(ngettext(
+            "Table %(tables)s has not said it has finished: closing ends its play, and a hand "
+            "entered later no longer counts for the table points.",
+            "Tables %(tables)s have not said they have finished: closing ends their play, and "
+            "hands entered later no longer count for the table points.", len(playing)) % {
+            "tables": _tables(playing)})
+    return ClosingCheck(progress=progress, blocking=blocking, warnings=warnings)
 
 
 def close_round(round_: Round) -> Round:
     """Close a round: every table's results and table points (the event's
-    scheme and tie rule), and the members' last day played."""
+    scheme and tie rule), and the members' last day played. When it was the
+    last round the event planned, the event is finished with it."""
     with transaction.atomic():
         round_ = locked_round(round_)
         event = round_.event
@@ -413,19 +493,10 @@ def close_round(round_: Round) -> Round:
                                     "closed.") % {"round": round_.number})
         # Wait for hands being saved at its tables (hands.py locks the table).
         list(Table.objects.select_for_update().filter(round=round_).values_list("pk"))
-        progress = table_progress(round_)
-        problems = []
-        empty = [str(item.table.number) for item in progress if item.hands == 0]
-        if empty:
-            problems.append(_("No hands have been entered at table %(tables)s.") % {
-                "tables": ", ".join(empty)})
-        unconfirmed = [str(item.table.number) for item in progress if item.unconfirmed]
-        if unconfirmed:
-            problems.append(_("Hands at table %(tables)s have not been confirmed yet.") % {
-                "tables": ", ".join(unconfirmed)})
-        if problems:
-            raise ValidationError(problems)
-        tables = [item.table for item in progress]
+        check = closing_check(round_)
+        if check.blocking:
+            raise ValidationError(check.blocking)
+        tables = [item.table for item in check.progress]
         results = [result for table in tables for result in table_results(event, table)]
         TableResult.objects.filter(table__round=round_).delete()
         TableResult.objects.bulk_create(results)
@@ -433,7 +504,21 @@ def close_round(round_: Round) -> Round:
         round_.closed_at = timezone.now()
         round_.save(update_fields=["status", "closed_at"])
         _mark_played(round_)
+        _finish_after_last_round(event)
         return round_
+
+
+def _finish_after_last_round(event: Event) -> None:
+    """The event finishes by itself when its last planned round closes (and
+    no round of it is still open): the bond's and EMA's exports need a
+    finished event, and nobody should have to edit its status for that."""
+    if event.status == EventStatus.FINISHED:
+        return
+    rounds_ = event.rounds.aggregate(
+        closed=Count("pk", filter=Q(status=RoundStatus.CLOSED)), total=Count("pk"))
+    if rounds_["closed"] == rounds_["total"] and rounds_["closed"] >= event.rounds_planned:
+        event.status = EventStatus.FINISHED
+        event.save(update_fields=["status"])
 
 
 def table_results(event: Event, table: Table) -> list[TableResult]:
