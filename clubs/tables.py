@@ -13,7 +13,8 @@ from clubs.models import Member
 
 class MemberTable(tables.Table):  # type: ignore[misc]
     name = tables.Column(
-        verbose_name=_("Name"), accessor="full_name", order_by=("last_name", "first_name")
+        # Dutch list order: "de Boer" under B, "van der Meer" under M.
+        verbose_name=_("Name"), accessor="full_name", order_by=("sort_name", "pk")
     )
     nmb_number = tables.Column(verbose_name=_("NMB number"), default="–")
     date_of_birth = tables.DateColumn(verbose_name=_("Date of birth"), default="–")

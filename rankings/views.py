@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from django.core.paginator import Paginator
 from django.db import transaction
+from django.db.models import F
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
@@ -53,8 +54,11 @@ def ranking(request: HttpRequest, ruleset: str | None = None) -> HttpResponse:
         request.GET, run=run,
         queryset=entries.select_related("member").prefetch_related("clubs"))
     title = ruleset_title(ruleset)
-    page = Paginator(entry_filter.qs.order_by("position", "name", "player_key"),
-                     PER_PAGE).get_page(request.GET.get("page"))
+    # Equal positions are listed by name in Dutch order ("de Boer" under B):
+    # the member's stored key; a player without a member record last.
+    page = Paginator(entry_filter.qs.order_by(
+        "position", F("member__sort_name").asc(nulls_last=True), "name", "player_key"),
+        PER_PAGE).get_page(request.GET.get("page"))
     config = services.run_config(run)
     return render(request, "rankings/ranking.html", {
         "ruleset": ruleset,

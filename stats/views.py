@@ -18,6 +18,7 @@ from django.views.decorators.http import require_GET
 
 from clubs import access
 from clubs.models import Club
+from common.names import full_name_sort_key
 from exports import rulesets
 from stats import compute, pages, services
 
@@ -125,10 +126,13 @@ def _group(counts: dict[str, Any], counted: dict[str, int], most: list[list[Any]
         "rulesets": per_ruleset,
         "best_hands": [(row, pages.hand_views(counts["rulesets"][row.name]["best"], events, names))
                        for row in per_ruleset],
-        "most": [{"name": names.get(registration, ("", None))[0],
-                  "key": names.get(registration, ("", key))[1], "hands": hands, "won": won,
-                  "rate": pages.percent(hands and won / hands)}
-                 for registration, key, hands, won in most],
+        # Equal counts are listed by name in Dutch order ("de Boer" under B).
+        "most": sorted(
+            ({"name": names.get(registration, ("", None))[0],
+              "key": names.get(registration, ("", key))[1], "hands": hands, "won": won,
+              "rate": pages.percent(hands and won / hands)}
+             for registration, key, hands, won in most),
+            key=lambda row: (-row["won"], row["hands"], full_name_sort_key(row["name"]))),
         "limits": pages.hand_views(counts["limits"], events, names),
         "ranks": rows,
         "rank_chart": pages.rank_chart(rows, f"ranks-{chart_id}"),

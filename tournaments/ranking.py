@@ -23,6 +23,8 @@ from dataclasses import dataclass
 from decimal import ROUND_HALF_EVEN, Decimal
 from typing import TypeVar
 
+from common.names import full_name_sort_key
+
 K = TypeVar("K", bound=Hashable)
 
 # A player's key in standings: a registration or member id, or a text key.
@@ -225,6 +227,8 @@ class StandingRow:
 
     `ranked` is False for rows that are listed but do not rank: substitutes,
     and guests when the event says so. Their position stays None.
+    `sort_name` is the Dutch list order of the name (common/names.py; the
+    stored Member/Registration.sort_name); empty: read from `name`.
     """
 
     key: Key
@@ -234,6 +238,7 @@ class StandingRow:
     rounds_played: int = 0
     ranked: bool = True
     position: int | None = None
+    sort_name: str = ""
 
 
 def standings(rows: Iterable[StandingRow], order: str = ORDER_SCORE) -> list[StandingRow]:
@@ -244,7 +249,8 @@ def standings(rows: Iterable[StandingRow], order: str = ORDER_SCORE) -> list[Sta
     Rows equal on both share a position and the next position is skipped
     (1, 2, 2, 4). Unranked rows are listed where their results put them, with
     position None, and take no position from anyone. Rows fully equal are
-    listed by name, then key, so the order never depends on the input order.
+    listed by name in Dutch order ("de Boer" under B), then key, so the
+    order never depends on the input order.
     """
     if order not in ORDERS:
         raise ValueError(f"unknown ranking order {order!r}; choose one of {', '.join(ORDERS)}")
@@ -263,6 +269,7 @@ def standings(rows: Iterable[StandingRow], order: str = ORDER_SCORE) -> list[Sta
         rows,
         key=lambda row: (
             tuple(-value for value in result(row)),
+            row.sort_name or full_name_sort_key(row.name),
             row.name.casefold(),
             row.name,
             _key_order(row.key),

@@ -15,6 +15,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from clubs.templatetags.points import points
+from common.names import full_name_sort_key
 from tournaments.models import Event
 from tournaments.ranking import StandingRow
 
@@ -43,6 +44,7 @@ def standing_records(
             "unconfirmed": row.key in unconfirmed,
             "position": row.position,
             "name": row.name,
+            "sort_name": row.sort_name or full_name_sort_key(row.name),
             "club": club,
             "table_points": row.table_points,
             "score": row.score,
@@ -58,7 +60,8 @@ def standing_records(
 class StandingsTable(tables.Table):  # type: ignore[misc]
     position = tables.Column(verbose_name=_("Position"), order_by=("order",),
                              attrs={"td": {"class": "num"}, "th": {"class": "num"}})
-    name = tables.Column(verbose_name=_("Name"))
+    # Sorted by name, "de Boer" comes under B (common/names.py).
+    name = tables.Column(verbose_name=_("Name"), order_by=("sort_name",))
     club = tables.Column(verbose_name=_("Club"), default="",
                          attrs={"td": {"class": "col-club"}, "th": {"class": "col-club"}})
     table_points = tables.Column(verbose_name=_("Table points"),

@@ -77,6 +77,7 @@ def event_standings(
         ranking.StandingRow(
             key=registration_id,
             name=registrations[registration_id].name,
+            sort_name=registrations[registration_id].sort_name,
             table_points=total.table_points,
             score=total.score,
             rounds_played=total.rounds_played,
@@ -135,9 +136,11 @@ def club_evenings(club: Club, year: int) -> list[SeasonEvening]:
         }
         names: dict[int | str, str] = {
             member.pk: member.full_name for member in members if member is not None}
+        sort_names = {member.pk: member.sort_name for member in members if member is not None}
         rows = ranking.standings(
-            (ranking.StandingRow(key=key, name=names[key], table_points=result.table_points,
-                                 score=result.score) for key, result in results.items()),
+            (ranking.StandingRow(key=key, name=names[key], sort_name=sort_names[key],
+                                 table_points=result.table_points, score=result.score)
+             for key, result in results.items()),
             order=event.ranking_order,
         )
         evenings.append(SeasonEvening(
@@ -247,6 +250,7 @@ def live_standings(event: Event) -> LiveStandings:
     rows = ranking.standings(
         (ranking.StandingRow(
             key=registration_id, name=registrations[registration_id].name,
+            sort_name=registrations[registration_id].sort_name,
             table_points=points[registration_id], score=scores[registration_id],
             rounds_played=rounds, ranked=_ranked(event, registrations[registration_id]),
         ) for registration_id, rounds in played.items()),
@@ -311,7 +315,7 @@ def round_results(round_: Round) -> list[TableResults]:
             unconfirmed=(table_id, registration_id) in unconfirmed))
     return [
         TableResults(table=table, lines=sorted(
-            per_table[table_id], key=lambda line: (line.rank, line.registration.name)))
+            per_table[table_id], key=lambda line: (line.rank, line.registration.sort_name)))
         for table_id, table in tables.items()
         if per_table[table_id]
     ]
