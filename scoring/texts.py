@@ -1,0 +1,414 @@
+"""Everything the scoring engine says, in the user's language.
+
+The engine (scoring/engine, no Django) speaks English in its messages, as the
+``score_games`` contract wants, and besides says each thing as data: a
+refusal has a stable ``code`` with ``params`` (seats, tiles, numbers, field
+names; errors.py), a breakdown row the rule's key and its numbers, an option
+its name and values. This module is the one place that turns that data into
+the page's language: refusals through gettext (ERRORS, one msgid per code,
+ngettext where a count is shown), rule names from the engine's own catalogue
+(its Dutch names are the seeds' names, kept with the rules; English is the
+rule key written out), numbers with their unit through ngettext. Nothing
+here reads the engine's English message, except as the last resort for a
+code this module does not know (a newer engine): a message, never a 500.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from functools import cache
+from typing import Any
+
+from django.utils.translation import get_language, ngettext, ngettext_lazy, pgettext_lazy
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
+
+from scoring.engine import RULESETS, rule_catalogue
+from scoring.engine.errors import InvalidGame
+
+logger = logging.getLogger(__name__)
+
+# Each refusal's text, by its code. The params are the engine's, prepared by
+# _values (a seat becomes "South (S)", a tile its name, a win source its
+# words); "at" (where in the input) is put in front by engine_error.
+ERRORS: dict[str, Any] = {
+    # The game as a whole (mostly reached through the JSON of "Check a hand").
+    "game_not_object": _lazy("A game must be a JSON object, not %(got)s."),
+    "game_too_large": _lazy("The game is too large or too deeply nested to be scored."),
+    "engine_fault": _lazy("The game could not be scored (%(fault)s); nothing was guessed: "
+                          "check every player's tiles and the fields of the game."),
+    "bad_line": _lazy("This line is not one JSON object."),
+    "unknown_fields": _lazy("Unknown field(s) %(fields)s."),
+    "options_not_object": _lazy("The options must be an object of option names and values."),
+    "unknown_ruleset": _lazy("Unknown rule set %(got)s (available: %(available)s)."),
+    "unknown_option": _lazy("Unknown option %(options)s for %(ruleset)s (its options: "
+                            "%(known)s)."),
+    "option_not_whole": _lazy("Option %(option)s must be a whole number, not %(got)s."),
+    "option_wrong_type": _lazy("Option %(option)s must be of type %(type)s, not %(got)s."),
+    "option_not_a_choice": _lazy("Option %(option)s must be one of %(allowed)s, not %(got)s."),
+    "option_below_minimum": _lazy("Option %(option)s must be at least %(minimum)s, not "
+                                  "%(got)s."),
+    "option_above_maximum": _lazy("Option %(option)s must be at most %(maximum)s, not "
+                                  "%(got)s."),
+    "prevailing_wind_invalid": _lazy("The prevailing wind must be one of E, S, W, N, not "
+                                     "%(got)s."),
+    "round_not_played": ngettext_lazy(
+        "Round %(prevailing)s is not played at a table of %(players)s player: it plays the "
+        "rounds %(rounds)s only (%(source)s).",
+        "Round %(prevailing)s is not played at a table of %(players)s players: it plays the "
+        "rounds %(rounds)s only (%(source)s).", "players"),
+    "players_not_object": _lazy("The players must be an object keyed by seat wind: E, S, W, "
+                                "N."),
+    "unknown_seat": _lazy("Unknown seat %(got)s (the seats are E, S, W, N)."),
+    "player_count": ngettext_lazy(
+        "%(ruleset)s is played by %(counts)s players, not by %(count)s.",
+        "%(ruleset)s is played by %(counts)s players, not by %(count)s.", "count"),
+    "seats_wrong": _lazy("A table of %(count)s has the seats %(expected)s, not %(got)s."),
+    "winner_invalid": _lazy("The winner must be a player at the table (or nobody), not "
+                            "%(got)s."),
+    "dead_invalid": _lazy("Dead hands must be a list of seats at the table, not %(got)s."),
+    "flags_not_list": _lazy("The flags must be a list of names, not %(got)s."),
+    "flags_unknown": _lazy("Unknown flag(s) %(flags)s for %(ruleset)s (known: %(known)s)."),
+    "flags_too_many": _lazy("%(count)s flags given; %(ruleset)s has %(most)s (%(known)s)."),
+    "draw_with_win": _lazy("A draw (no winner) has no %(fields)s."),
+    "discarder_invalid": _lazy("Who discarded must be a player at the table, not %(got)s."),
+    "pao_more_than_one": _lazy("One player is responsible (pao), not %(got)s."),
+    "pao_not_other": _lazy("%(pao)s cannot be responsible (pao): the responsible player is "
+                           "another player at the table than the winner."),
+    "self_drawn_zero_fan": _lazy("The payment table has no self-drawn amount for 0 fan (a "
+                                 "self-drawn win has at least 1 fan)."),
+    # One player's tiles or value.
+    "player_not_object": _lazy("%(seat)s: a player is given by tiles or by a value."),
+    "concealed_missing": _lazy("%(seat)s: give the concealed tiles (or a value)."),
+    "melds_not_list": _lazy("%(seat)s: the sets on the table must be a list."),
+    "too_many_melds": _lazy("%(kind)s %(tiles)s is one set too many (%(count)s sets given): a "
+                            "hand is four sets and a pair, so a player declares at most "
+                            "%(most)s."),
+    "bonus_refused": _lazy("%(seat)s: %(ruleset)s is played here without flowers and seasons "
+                           "(given: %(bonus)s)."),
+    "bonus_not_text": _lazy("%(seat)s: bonus tiles are written like 1f3j, not %(got)s."),
+    "bonus_twice": _lazy("%(seat)s: bonus tile %(bonus)s is given twice; each flower and "
+                         "season is in the set once."),
+    "score_and_tiles": _lazy("%(seat)s: give either a value or tiles, not both."),
+    "score_not_whole": _lazy("%(seat)s: the value must be a whole number, not %(got)s."),
+    "score_negative": _lazy("%(seat)s: the value %(score)s is negative; a hand's value is 0 "
+                            "or more."),
+    "score_above_limit": _lazy("%(seat)s: the value %(score)s is above the limit of "
+                               "%(limit)s."),
+    "tiles_not_text": _lazy("tiles are written like 234m55p, not %(got)s."),
+    "meld_not_object": _lazy("a set is given by its kind, tiles and whether it is open."),
+    "meld_kind_invalid": _lazy("the kind of a set is chow, pung or kong, not %(got)s."),
+    "meld_open_invalid": _lazy("open must be true or false, not %(got)s."),
+    "chow_not_consecutive": _lazy("chow %(tiles)s is not three consecutive tiles of one suit "
+                                  "(winds and dragons form no chows)."),
+    "set_not_equal": _lazy("%(kind)s %(tiles)s is not %(size)s equal tiles."),
+    "winner_dead": _lazy("%(seat)s cannot both win and have a dead hand: a false mahjong is a "
+                         "dead hand, not a win."),
+    "dead_with_score": _lazy("%(seat)s has a dead hand, which scores 0, but the value "
+                             "%(score)s was given."),
+    "tile_count": ngettext_lazy(
+        "%(seat)s has %(size)s tile (a kong counts as 3) where %(expected)s belong; a wrong "
+        "count is a dead hand.",
+        "%(seat)s has %(size)s tiles (a kong counts as 3) where %(expected)s belong; a wrong "
+        "count is a dead hand.", "size"),
+    "too_many_copies": _lazy("%(count)s copies of %(tile)s at the table (%(holders)s); a set "
+                             "has 4."),
+    "too_many_kongs": _lazy("kong %(tiles)s is kong number %(kongs)s at the table; the dead "
+                            "wall holds %(most)s tiles, so at most %(most)s kongs are "
+                            "declared in a hand."),
+    "tile_not_in_three_player_game": _lazy("%(seat)s: %(tile)s is not in the game at a table "
+                                           "of 3 (96 tiles)."),
+    "open_chow_three_players": _lazy("open chow %(tiles)s: at a table of 3 no chow is played "
+                                     "open."),
+    # Tile notation.
+    "tile_digit_not_ascii": _lazy("%(got)s is not a tile number (use the digits 1-9)."),
+    "tile_no_suit": _lazy("'%(got)s' has no suit letter (m, p, s or z)."),
+    "tile_no_number": _lazy("%(got)s is not preceded by a tile number."),
+    "tile_number_out_of_range": _lazy("'%(got)s' is not a tile (use 1-%(top)s%(suit)s)."),
+    "bonus_number_out_of_range": _lazy("'%(got)s' is not a bonus tile (use 1-4%(suit)s)."),
+    "tile_unknown_suit": _lazy("%(got)s: unknown suit letter %(letter)s."),
+    "tiles_too_long": _lazy("%(length)s characters, at most %(most)s: a player holds at most "
+                            "18 tiles and 8 flowers and seasons."),
+    "bonus_not_flowers": _lazy("'%(tiles)s' are not flowers or seasons."),
+    "not_one_tile": _lazy("%(got)s is not exactly one tile."),
+    # How the hand was won.
+    "win_source_missing": _lazy("%(seat)s won: say how (self-drawn, a discard, a kong "
+                                "replacement tile or robbing a kong)."),
+    "win_source_invalid": _lazy("%(seat)s: the win source must be one of %(sources)s, not "
+                                "%(got)s."),
+    "discarder_missing": _lazy("%(seat)s won on %(source)s: say who discarded it."),
+    "own_discard": _lazy("%(seat)s cannot win on their own discard."),
+    "self_drawn_discarder": _lazy("%(seat)s won with %(source)s: nobody discarded the "
+                                  "winning tile."),
+    "winning_tile_not_text": _lazy("%(seat)s: the winning tile is written like 3s."),
+    "winning_tile_missing": _lazy("%(seat)s won: give the winning tile."),
+    "winning_tile_not_concealed": _lazy("%(seat)s: the winning tile %(tile)s is not among the "
+                                        "concealed tiles (the winner's concealed tiles include "
+                                        "the winning tile)."),
+    "no_mahjong": _lazy("%(seat)s: the tiles do not form a mahjong (four sets and a pair, or "
+                        "a limit hand)."),
+    "too_few_doublings": ngettext_lazy(
+        "False mahjong: the best reading of %(seat)s has %(doublings)s doubling; a regular "
+        "mahjong needs at least %(minimum)s.",
+        "False mahjong: the best reading of %(seat)s has %(doublings)s doublings; a regular "
+        "mahjong needs at least %(minimum)s.", "doublings"),
+    "too_few_fan": ngettext_lazy(
+        "False mahjong: %(seat)s has %(fan)s fan; a mahjong needs at least %(minimum)s.",
+        "False mahjong: %(seat)s has %(fan)s fan; a mahjong needs at least %(minimum)s.",
+        "fan"),
+    "false_mahjong_is_mahjong": ngettext_lazy(
+        "%(seat)s: marked as a false mahjong, but the hand is a mahjong of %(fan)s fan.",
+        "%(seat)s: marked as a false mahjong, but the hand is a mahjong of %(fan)s fan.",
+        "fan"),
+    "robbed_kong_tile_held": _lazy("%(seat)s won with %(tile)s robbed from a kong but holds "
+                                   "another %(tile)s: the robbed tile is the fourth, so it "
+                                   "completes a chow or thirteen orphans, never a pung or a "
+                                   "pair (%(section)s)."),
+    "robbed_kong_no_pung": _lazy("%(robbed)s shows no open pung of %(tile)s, so %(seat)s "
+                                 "cannot have robbed a kong of it: a kong is robbed as an open "
+                                 "pung is made a kong with the fourth tile (%(section)s)."),
+    # Flags: how the hand ended.
+    "kong_on_kong_source": _lazy("%(seat)s: kong on kong is won on a kong replacement tile."),
+    "kong_on_kong_kongs": ngettext_lazy(
+        "%(seat)s: kong on kong needs two declared kongs, not %(kongs)s.",
+        "%(seat)s: kong on kong needs two declared kongs, not %(kongs)s.", "kongs"),
+    "kong_replacement_without_kong": _lazy("%(seat)s won on a kong replacement tile but "
+                                           "declared no kong."),
+    "heavenly_not_east": _lazy("%(seat)s: a heavenly hand is East winning with the dealt "
+                               "tiles (self-drawn)."),
+    "earthly_not_first_discard": _lazy("%(seat)s: an earthly hand is South, West or North "
+                                       "winning on East's first discard."),
+    "heavenly_with_sets": _lazy("a heavenly hand has no declared sets, but %(kind)s "
+                                "%(tiles)s is: East wins with the dealt tiles."),
+    "heavenly_set_on_table": _lazy("%(kind)s %(tiles)s cannot be on the table in a heavenly "
+                                   "hand: East wins before anyone has declared a set."),
+    "earthly_with_sets": _lazy("an earthly hand has no declared sets, but %(kind)s %(tiles)s "
+                               "is: nobody declares a set before East's first discard."),
+    "earthly_set_on_table": _lazy("%(kind)s %(tiles)s cannot be on the table in an earthly "
+                                  "hand: before East's first discard only East can declare a "
+                                  "concealed kong."),
+    "last_wall_tile_not_self_drawn": _lazy("%(seat)s: the last tile of the wall is a "
+                                           "self-drawn win."),
+    "last_wall_tile_source": _lazy("%(seat)s: the last tile of the wall is won self-drawn or "
+                                   "on the discard after it."),
+    "moon_eats_cake_flags": _lazy("%(seat)s: moon eats cake is the last tile of the wall, "
+                                  "self-drawn."),
+    "moon_eats_cake_tile": _lazy("%(seat)s: moon eats cake is winning with the last tile of "
+                                 "the wall when it is 1 circles, but the winning tile is "
+                                 "%(tile)s."),
+    "season_claim_not_drawn": _lazy("%(seat)s holds %(seasons)s seasons but won on "
+                                    "%(source)s: a seasons claim is made on drawing the 7th or "
+                                    "8th season from the wall."),
+    "pao_false_mahjong": _lazy("%(seat)s: a false mahjong has no responsible player (pao)."),
+    "pao_no_limit_hand": _lazy("%(pao)s is not responsible (pao) for the hand of %(seat)s: "
+                               "pao is paid for three great dragons, big or little four "
+                               "winds, all honours and all 1s and 9s shown open on the "
+                               "table, or under the 7-5 rule."),
+    "pao_sets_not_open": _lazy("Nobody can be responsible (pao) for the hand of %(seat)s: pao "
+                               "needs the sets open on the table; a concealed hand or set is "
+                               "nobody's doing."),
+    "pao_value_no_limit_hand": ngettext_lazy(
+        "%(pao)s is not responsible (pao): %(seat)s was given %(fan)s fan, no limit hand; pao "
+        "is paid for a limit hand or the little four winds (8 fan or more), or under the 7-5 "
+        "rule.",
+        "%(pao)s is not responsible (pao): %(seat)s was given %(fan)s fan, no limit hand; pao "
+        "is paid for a limit hand or the little four winds (8 fan or more), or under the 7-5 "
+        "rule.", "fan"),
+    "seven_five_not_discard": _lazy("%(seat)s: the 7-5 rule is a win on a tile discarded late "
+                                    "in the live wall; its discarder pays for everyone."),
+    "seven_five_needs_pao": _lazy("%(seat)s: under the 7-5 rule the discarder pays for "
+                                  "everyone: mark %(discarder)s as responsible (pao) too."),
+    "seven_five_earthly": _lazy("%(seat)s: the 7-5 rule is a discard late in the live wall; an "
+                                "earthly hand is won on East's first discard."),
+    "seven_five_option_off": _lazy("%(seat)s: the 7-5 rule applies only when this event "
+                                   "plays it (the last 18 tiles of the wall stay standing)."),
+    "seven_five_tile_shown": _lazy("won on %(tile)s, which is on the table in this set: a suit "
+                                   "tile makes its discarder pay only when it is raw."),
+}
+
+# Where in the input a refusal is ("at"): what goes in front of its text.
+PARTS = {
+    "concealed": _lazy("concealed tiles"),
+    "bonus": _lazy("flowers and seasons"),
+    "winning_tile": _lazy("winning tile"),
+}
+
+SEAT_NAMES = {"E": _lazy("East"), "S": _lazy("South"), "W": _lazy("West"), "N": _lazy("North")}
+# Translators: one-letter abbreviations of the winds East, South, West, North.
+SEAT_LETTERS = {"E": _lazy("E"), "S": _lazy("S"), "W": _lazy("W"), "N": _lazy("N")}
+SET_KINDS = {"chow": pgettext_lazy("set", "chow"), "pung": pgettext_lazy("set", "pung"),
+             "kong": pgettext_lazy("set", "kong")}
+WIN_SOURCES = {"wall": _lazy("self-drawn from the wall"), "discard": _lazy("a discard"),
+               "kong_replacement": _lazy("a kong replacement tile"),
+               "robbed_kong": _lazy("robbing a kong")}
+SEAT_KEYS = ("seat", "pao", "discarder", "robbed", "other")
+
+
+def seat_label(seat: object) -> str:
+    """A seat as the refusals name it: "South (S)", "Zuid (Z)"."""
+    if not isinstance(seat, str) or seat not in SEAT_NAMES:
+        return str(seat)
+    return _("%(wind)s (%(letter)s)") % {"wind": SEAT_NAMES[seat], "letter": SEAT_LETTERS[seat]}
+
+
+def tile_label(tile: object) -> str:
+    """One tile in the notation ("9s", "5z") by its name in the user's
+    language ("9 bamboe", "Witte draak")."""
+    text = str(tile)
+    if len(text) != 2 or not text[0].isdigit():
+        return text
+    number, suit = int(text[0]), text[1]
+    honours = [_("East wind"), _("South wind"), _("West wind"), _("North wind"),
+               _("White dragon"), _("Green dragon"), _("Red dragon")]
+    if suit == "z" and 1 <= number <= 7:
+        return honours[number - 1]
+    suits = {"m": _("characters"), "p": _("circles"), "s": _("bamboo")}
+    if suit in suits and 1 <= number <= 9:
+        return _("%(number)s of %(suit)s") % {"number": number, "suit": suits[suit]}
+    return text
+
+
+def ruleset_title(name: object) -> str:
+    ruleset = RULESETS.get(str(name))
+    return ruleset.title if ruleset is not None else str(name)
+
+
+def _values(params: Mapping[str, object]) -> dict[str, object]:
+    """The engine's params as the texts show them."""
+    values = dict(params)
+    for key in SEAT_KEYS:
+        if key in values:
+            values[key] = seat_label(values[key])
+    if "tile" in values:
+        values["tile"] = tile_label(values["tile"])
+    if "source" in values:
+        values["source"] = WIN_SOURCES.get(str(values["source"]), values["source"])
+    if "kind" in values:
+        values["kind"] = SET_KINDS.get(str(values["kind"]), values["kind"])
+    if "ruleset" in values:
+        values["ruleset"] = ruleset_title(values["ruleset"])
+    rounds, counts, holders = values.get("rounds"), values.get("counts"), values.get("holders")
+    if isinstance(rounds, list):
+        values["rounds"] = ", ".join(str(SEAT_LETTERS.get(wind, wind)) for wind in rounds)
+    if isinstance(counts, list):
+        values["counts"] = _(" or ").join(str(count) for count in counts)
+    if isinstance(holders, list):
+        values["holders"] = ", ".join(f"{seat_label(seat)} {count}" for seat, count in holders)
+    return values
+
+
+def _where(at: Mapping[str, object]) -> str:
+    where = seat_label(at.get("seat", ""))
+    if "meld" in at:
+        return _("%(seat)s, set %(number)s") % {"seat": where, "number": at["meld"]}
+    part = PARTS.get(str(at.get("part", "")))
+    return f"{where}, {part}" if part else where
+
+
+def engine_error(refusal: Mapping[str, Any] | InvalidGame) -> str:
+    """A refusal of the engine (a ``score_game`` result with ``error``, or an
+    InvalidGame) in the user's language."""
+    code: object
+    params: object
+    if isinstance(refusal, InvalidGame):
+        code, params, english = refusal.code, refusal.params, str(refusal)
+    else:
+        code, params = refusal.get("code"), refusal.get("params") or {}
+        english = str(refusal.get("error", ""))
+    template = ERRORS.get(str(code))
+    if template is None or not isinstance(params, Mapping):
+        logger.warning("scoring engine refusal without a translation: %s", code)
+        return english
+    try:
+        text = str(template % _values(params))
+    except (KeyError, TypeError, ValueError):
+        logger.warning("scoring engine refusal %s with unexpected params %r", code, params)
+        return english
+    at = params.get("at")
+    if isinstance(at, Mapping) and at:
+        return _("%(where)s: %(message)s") % {"where": _where(at), "message": text}
+    return text
+
+
+# --- Rule names and breakdowns ------------------------------------------------
+
+
+@cache
+def _catalogue(ruleset: str) -> dict[str, dict[str, object]]:
+    return rule_catalogue(ruleset) if ruleset in RULESETS else {}
+
+
+def _dutch() -> bool:
+    return (get_language() or "nl").startswith("nl")
+
+
+def rule_name(ruleset: str, rule: str) -> str:
+    """A rule's or limit hand's name in the user's language: the engine's
+    Dutch name (the seeds'), or its key written out in English."""
+    entry = _catalogue(ruleset).get(rule)
+    if entry is None:
+        return rule.replace("_", " ").capitalize()
+    return str(entry["nl"] if _dutch() else entry["en"])
+
+
+def points(count: int) -> str:
+    return ngettext("%(count)s point", "%(count)s points", count) % {"count": count}
+
+
+def doublings(count: int) -> str:
+    return ngettext("%(count)s doubling", "%(count)s doublings", count) % {"count": count}
+
+
+def fan(count: int) -> str:
+    return ngettext("%(count)s fan", "%(count)s fan", count) % {"count": count}
+
+
+def item_value(item: Mapping[str, Any]) -> str:
+    """What one breakdown row counts: "4 punten", "1 verdubbeling", "2 fan"."""
+    parts = []
+    if isinstance(item.get("points"), int):
+        parts.append(points(item["points"]))
+    if isinstance(item.get("doublings"), int):
+        parts.append(doublings(item["doublings"]))
+    if isinstance(item.get("fan"), int):
+        parts.append(fan(item["fan"]))
+    return ", ".join(parts)
+
+
+def unit(ruleset: str) -> str:
+    """What a hand's value is in this rule set: "points" or "fan"."""
+    return RULESETS[ruleset].value_entry.unit if ruleset in RULESETS else "points"
+
+
+def hand_total(ruleset: str, hand: Mapping[str, Any]) -> str:
+    """A hand's total as the breakdown's heading shows it: its fan (and
+    whether it is a limit hand) where hands are worth fan, else its points
+    and doublings and the value they make."""
+    value = hand.get("value", 0)
+    limit = hand.get("limit")
+    if unit(ruleset) == "fan":
+        text = fan(int(value))
+    else:
+        text = _("%(points)s, %(doublings)s = %(value)s") % {
+            "points": points(int(hand.get("points", 0))),
+            "doublings": doublings(int(hand.get("doublings", 0))), "value": value}
+    if limit:
+        text += " (" + _("limit hand") + ": " + rule_name(ruleset, str(limit)) + ")"
+    return text
+
+
+def breakdowns(ruleset: str, hands: Mapping[str, Any]) -> dict[str, Any]:
+    """The engine's ``hands`` with each row's rule name and value, and each
+    hand's total, in the user's language (``label``, ``value_text``,
+    ``text``; ``total_text``); the engine's keys stay as they are."""
+    shown: dict[str, Any] = {}
+    for seat, hand in hands.items():
+        items = []
+        for item in hand.get("items", []):
+            label = rule_name(ruleset, str(item.get("rule", "")))
+            value = item_value(item)
+            items.append({**item, "label": label, "value_text": value,
+                          "text": f"{label}: {value}" if value else label})
+        shown[seat] = {**hand, "items": items, "total_text": hand_total(ruleset, hand)}
+    return shown
