@@ -20,9 +20,14 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from django.utils.translation import get_language, ngettext, ngettext_lazy, pgettext_lazy
+from django.utils.translation import (
+    get_language,
+    gettext_lazy,
+    ngettext,
+    ngettext_lazy,
+    pgettext_lazy,
+)
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
 
 from scoring.engine import RULESETS, rule_catalogue
 from scoring.engine.errors import InvalidGame
@@ -34,214 +39,319 @@ logger = logging.getLogger(__name__)
 # words); "at" (where in the input) is put in front by engine_error.
 ERRORS: dict[str, Any] = {
     # The game as a whole (mostly reached through the JSON of "Check a hand").
-    "game_not_object": _lazy("A game must be a JSON object, not %(got)s."),
-    "game_too_large": _lazy("The game is too large or too deeply nested to be scored."),
-    "engine_fault": _lazy("The game could not be scored (%(fault)s); nothing was guessed: "
-                          "check every player's tiles and the fields of the game."),
-    "bad_line": _lazy("This line is not one JSON object."),
-    "unknown_fields": _lazy("Unknown field(s) %(fields)s."),
-    "options_not_object": _lazy("The options must be an object of option names and values."),
-    "unknown_ruleset": _lazy("Unknown rule set %(got)s (available: %(available)s)."),
-    "unknown_option": _lazy("Unknown option %(options)s for %(ruleset)s (its options: "
-                            "%(known)s)."),
-    "option_not_whole": _lazy("Option %(option)s must be a whole number, not %(got)s."),
-    "option_wrong_type": _lazy("Option %(option)s must be of type %(type)s, not %(got)s."),
-    "option_not_a_choice": _lazy("Option %(option)s must be one of %(allowed)s, not %(got)s."),
-    "option_below_minimum": _lazy("Option %(option)s must be at least %(minimum)s, not "
-                                  "%(got)s."),
-    "option_above_maximum": _lazy("Option %(option)s must be at most %(maximum)s, not "
-                                  "%(got)s."),
-    "prevailing_wind_invalid": _lazy("The prevailing wind must be one of E, S, W, N, not "
-                                     "%(got)s."),
+    "game_not_object": gettext_lazy("A game must be a JSON object, not %(got)s."),
+    "game_too_large": gettext_lazy("The game is too large or too deeply nested to be scored."),
+    "engine_fault": gettext_lazy(
+        "The game could not be scored (%(fault)s); nothing was guessed: "
+        "check every player's tiles and the fields of the game."
+    ),
+    "bad_line": gettext_lazy("This line is not one JSON object."),
+    "unknown_fields": gettext_lazy("Unknown field(s) %(fields)s."),
+    "options_not_object": gettext_lazy("The options must be an object of option names and values."),
+    "unknown_ruleset": gettext_lazy("Unknown rule set %(got)s (available: %(available)s)."),
+    "unknown_option": gettext_lazy(
+        "Unknown option %(options)s for %(ruleset)s (its options: %(known)s)."
+    ),
+    "option_not_whole": gettext_lazy("Option %(option)s must be a whole number, not %(got)s."),
+    "option_wrong_type": gettext_lazy("Option %(option)s must be of type %(type)s, not %(got)s."),
+    "option_not_a_choice": gettext_lazy(
+        "Option %(option)s must be one of %(allowed)s, not %(got)s."
+    ),
+    "option_below_minimum": gettext_lazy(
+        "Option %(option)s must be at least %(minimum)s, not %(got)s."
+    ),
+    "option_above_maximum": gettext_lazy(
+        "Option %(option)s must be at most %(maximum)s, not %(got)s."
+    ),
+    "prevailing_wind_invalid": gettext_lazy(
+        "The prevailing wind must be one of E, S, W, N, not %(got)s."
+    ),
     "round_not_played": ngettext_lazy(
         "Round %(prevailing)s is not played at a table of %(players)s player: it plays the "
         "rounds %(rounds)s only (%(source)s).",
         "Round %(prevailing)s is not played at a table of %(players)s players: it plays the "
-        "rounds %(rounds)s only (%(source)s).", "players"),
-    "players_not_object": _lazy("The players must be an object keyed by seat wind: E, S, W, "
-                                "N."),
-    "unknown_seat": _lazy("Unknown seat %(got)s (the seats are E, S, W, N)."),
+        "rounds %(rounds)s only (%(source)s).",
+        "players",
+    ),
+    "players_not_object": gettext_lazy(
+        "The players must be an object keyed by seat wind: E, S, W, N."
+    ),
+    "unknown_seat": gettext_lazy("Unknown seat %(got)s (the seats are E, S, W, N)."),
     "player_count": ngettext_lazy(
         "%(ruleset)s is played by %(counts)s players, not by %(count)s.",
-        "%(ruleset)s is played by %(counts)s players, not by %(count)s.", "count"),
-    "seats_wrong": _lazy("A table of %(count)s has the seats %(expected)s, not %(got)s."),
-    "winner_invalid": _lazy("The winner must be a player at the table (or nobody), not "
-                            "%(got)s."),
-    "dead_invalid": _lazy("Dead hands must be a list of seats at the table, not %(got)s."),
-    "flags_not_list": _lazy("The flags must be a list of names, not %(got)s."),
-    "flags_unknown": _lazy("Unknown flag(s) %(flags)s for %(ruleset)s (known: %(known)s)."),
-    "flags_too_many": _lazy("%(count)s flags given; %(ruleset)s has %(most)s (%(known)s)."),
-    "draw_with_win": _lazy("A draw (no winner) has no %(fields)s."),
-    "discarder_invalid": _lazy("Who discarded must be a player at the table, not %(got)s."),
-    "pao_more_than_one": _lazy("One player is responsible (pao), not %(got)s."),
-    "pao_not_other": _lazy("%(pao)s cannot be responsible (pao): the responsible player is "
-                           "another player at the table than the winner."),
-    "self_drawn_zero_fan": _lazy("The payment table has no self-drawn amount for 0 fan (a "
-                                 "self-drawn win has at least 1 fan)."),
+        "%(ruleset)s is played by %(counts)s players, not by %(count)s.",
+        "count",
+    ),
+    "seats_wrong": gettext_lazy("A table of %(count)s has the seats %(expected)s, not %(got)s."),
+    "winner_invalid": gettext_lazy(
+        "The winner must be a player at the table (or nobody), not %(got)s."
+    ),
+    "dead_invalid": gettext_lazy("Dead hands must be a list of seats at the table, not %(got)s."),
+    "flags_not_list": gettext_lazy("The flags must be a list of names, not %(got)s."),
+    "flags_unknown": gettext_lazy("Unknown flag(s) %(flags)s for %(ruleset)s (known: %(known)s)."),
+    "flags_too_many": gettext_lazy("%(count)s flags given; %(ruleset)s has %(most)s (%(known)s)."),
+    "draw_with_win": gettext_lazy("A draw (no winner) has no %(fields)s."),
+    "discarder_invalid": gettext_lazy("Who discarded must be a player at the table, not %(got)s."),
+    "pao_more_than_one": gettext_lazy("One player is responsible (pao), not %(got)s."),
+    "pao_not_other": gettext_lazy(
+        "%(pao)s cannot be responsible (pao): the responsible player is "
+        "another player at the table than the winner."
+    ),
+    "self_drawn_zero_fan": gettext_lazy(
+        "The payment table has no self-drawn amount for 0 fan (a "
+        "self-drawn win has at least 1 fan)."
+    ),
     # One player's tiles or value.
-    "player_not_object": _lazy("%(seat)s: a player is given by tiles or by a value."),
-    "concealed_missing": _lazy("%(seat)s: give the concealed tiles (or a value)."),
-    "melds_not_list": _lazy("%(seat)s: the sets on the table must be a list."),
-    "too_many_melds": _lazy("%(kind)s %(tiles)s is one set too many (%(count)s sets given): a "
-                            "hand is four sets and a pair, so a player declares at most "
-                            "%(most)s."),
-    "bonus_refused": _lazy("%(seat)s: %(ruleset)s is played here without flowers and seasons "
-                           "(given: %(bonus)s)."),
-    "bonus_not_text": _lazy("%(seat)s: bonus tiles are written like 1f3j, not %(got)s."),
-    "bonus_twice": _lazy("%(seat)s: bonus tile %(bonus)s is given twice; each flower and "
-                         "season is in the set once."),
-    "score_and_tiles": _lazy("%(seat)s: give either a value or tiles, not both."),
-    "score_not_whole": _lazy("%(seat)s: the value must be a whole number, not %(got)s."),
-    "score_negative": _lazy("%(seat)s: the value %(score)s is negative; a hand's value is 0 "
-                            "or more."),
-    "score_above_limit": _lazy("%(seat)s: the value %(score)s is above the limit of "
-                               "%(limit)s."),
-    "tiles_not_text": _lazy("tiles are written like 234m55p, not %(got)s."),
-    "meld_not_object": _lazy("a set is given by its kind, tiles and whether it is open."),
-    "meld_kind_invalid": _lazy("the kind of a set is chow, pung or kong, not %(got)s."),
-    "meld_open_invalid": _lazy("open must be true or false, not %(got)s."),
-    "chow_not_consecutive": _lazy("chow %(tiles)s is not three consecutive tiles of one suit "
-                                  "(winds and dragons form no chows)."),
-    "set_not_equal": _lazy("%(kind)s %(tiles)s is not %(size)s equal tiles."),
-    "winner_dead": _lazy("%(seat)s cannot both win and have a dead hand: a false mahjong is a "
-                         "dead hand, not a win."),
-    "dead_with_score": _lazy("%(seat)s has a dead hand, which scores 0, but the value "
-                             "%(score)s was given."),
+    "player_not_object": gettext_lazy("%(seat)s: a player is given by tiles or by a value."),
+    "concealed_missing": gettext_lazy("%(seat)s: give the concealed tiles (or a value)."),
+    "melds_not_list": gettext_lazy("%(seat)s: the sets on the table must be a list."),
+    "too_many_melds": gettext_lazy(
+        "%(kind)s %(tiles)s is one set too many (%(count)s sets given): a "
+        "hand is four sets and a pair, so a player declares at most "
+        "%(most)s."
+    ),
+    "bonus_refused": gettext_lazy(
+        "%(seat)s: %(ruleset)s is played here without flowers and seasons (given: %(bonus)s)."
+    ),
+    "bonus_not_text": gettext_lazy("%(seat)s: bonus tiles are written like 1f3j, not %(got)s."),
+    "bonus_twice": gettext_lazy(
+        "%(seat)s: bonus tile %(bonus)s is given twice; each flower and season is in the set once."
+    ),
+    "score_and_tiles": gettext_lazy("%(seat)s: give either a value or tiles, not both."),
+    "score_not_whole": gettext_lazy("%(seat)s: the value must be a whole number, not %(got)s."),
+    "score_negative": gettext_lazy(
+        "%(seat)s: the value %(score)s is negative; a hand's value is 0 or more."
+    ),
+    "score_above_limit": gettext_lazy(
+        "%(seat)s: the value %(score)s is above the limit of %(limit)s."
+    ),
+    "tiles_not_text": gettext_lazy("tiles are written like 234m55p, not %(got)s."),
+    "meld_not_object": gettext_lazy("a set is given by its kind, tiles and whether it is open."),
+    "meld_kind_invalid": gettext_lazy("the kind of a set is chow, pung or kong, not %(got)s."),
+    "meld_open_invalid": gettext_lazy("open must be true or false, not %(got)s."),
+    "chow_not_consecutive": gettext_lazy(
+        "chow %(tiles)s is not three consecutive tiles of one suit "
+        "(winds and dragons form no chows)."
+    ),
+    "set_not_equal": gettext_lazy("%(kind)s %(tiles)s is not %(size)s equal tiles."),
+    "winner_dead": gettext_lazy(
+        "%(seat)s cannot both win and have a dead hand: a false mahjong is a dead hand, not a win."
+    ),
+    "dead_with_score": gettext_lazy(
+        "%(seat)s has a dead hand, which scores 0, but the value %(score)s was given."
+    ),
     "tile_count": ngettext_lazy(
         "%(seat)s has %(size)s tile (a kong counts as 3) where %(expected)s belong; a wrong "
         "count is a dead hand.",
         "%(seat)s has %(size)s tiles (a kong counts as 3) where %(expected)s belong; a wrong "
-        "count is a dead hand.", "size"),
-    "too_many_copies": _lazy("%(count)s copies of %(tile)s at the table (%(holders)s); a set "
-                             "has 4."),
-    "too_many_kongs": _lazy("kong %(tiles)s is kong number %(kongs)s at the table; the dead "
-                            "wall holds %(most)s tiles, so at most %(most)s kongs are "
-                            "declared in a hand."),
-    "tile_not_in_three_player_game": _lazy("%(seat)s: %(tile)s is not in the game at a table "
-                                           "of 3 (96 tiles)."),
-    "open_chow_three_players": _lazy("open chow %(tiles)s: at a table of 3 no chow is played "
-                                     "open."),
+        "count is a dead hand.",
+        "size",
+    ),
+    "too_many_copies": gettext_lazy(
+        "%(count)s copies of %(tile)s at the table (%(holders)s); a set has 4."
+    ),
+    "too_many_kongs": gettext_lazy(
+        "kong %(tiles)s is kong number %(kongs)s at the table; the dead "
+        "wall holds %(most)s tiles, so at most %(most)s kongs are "
+        "declared in a hand."
+    ),
+    "tile_not_in_three_player_game": gettext_lazy(
+        "%(seat)s: %(tile)s is not in the game at a table of 3 (96 tiles)."
+    ),
+    "open_chow_three_players": gettext_lazy(
+        "open chow %(tiles)s: at a table of 3 no chow is played open."
+    ),
     # Tile notation.
-    "tile_digit_not_ascii": _lazy("%(got)s is not a tile number (use the digits 1-9)."),
-    "tile_no_suit": _lazy("'%(got)s' has no suit letter (m, p, s or z)."),
-    "tile_no_number": _lazy("%(got)s is not preceded by a tile number."),
-    "tile_number_out_of_range": _lazy("'%(got)s' is not a tile (use 1-%(top)s%(suit)s)."),
-    "bonus_number_out_of_range": _lazy("'%(got)s' is not a bonus tile (use 1-4%(suit)s)."),
-    "tile_unknown_suit": _lazy("%(got)s: unknown suit letter %(letter)s."),
-    "tiles_too_long": _lazy("%(length)s characters, at most %(most)s: a player holds at most "
-                            "18 tiles and 8 flowers and seasons."),
-    "bonus_not_flowers": _lazy("'%(tiles)s' are not flowers or seasons."),
-    "not_one_tile": _lazy("%(got)s is not exactly one tile."),
+    "tile_digit_not_ascii": gettext_lazy("%(got)s is not a tile number (use the digits 1-9)."),
+    "tile_no_suit": gettext_lazy("'%(got)s' has no suit letter (m, p, s or z)."),
+    "tile_no_number": gettext_lazy("%(got)s is not preceded by a tile number."),
+    "tile_number_out_of_range": gettext_lazy("'%(got)s' is not a tile (use 1-%(top)s%(suit)s)."),
+    "bonus_number_out_of_range": gettext_lazy("'%(got)s' is not a bonus tile (use 1-4%(suit)s)."),
+    "tile_unknown_suit": gettext_lazy("%(got)s: unknown suit letter %(letter)s."),
+    "tiles_too_long": gettext_lazy(
+        "%(length)s characters, at most %(most)s: a player holds at most "
+        "18 tiles and 8 flowers and seasons."
+    ),
+    "bonus_not_flowers": gettext_lazy("'%(tiles)s' are not flowers or seasons."),
+    "not_one_tile": gettext_lazy("%(got)s is not exactly one tile."),
     # How the hand was won.
-    "win_source_missing": _lazy("%(seat)s won: say how (self-drawn, a discard, a kong "
-                                "replacement tile or robbing a kong)."),
-    "win_source_invalid": _lazy("%(seat)s: the win source must be one of %(sources)s, not "
-                                "%(got)s."),
-    "discarder_missing": _lazy("%(seat)s won on %(source)s: say who discarded it."),
-    "own_discard": _lazy("%(seat)s cannot win on their own discard."),
-    "self_drawn_discarder": _lazy("%(seat)s won with %(source)s: nobody discarded the "
-                                  "winning tile."),
-    "winning_tile_not_text": _lazy("%(seat)s: the winning tile is written like 3s."),
-    "winning_tile_missing": _lazy("%(seat)s won: give the winning tile."),
-    "winning_tile_not_concealed": _lazy("%(seat)s: the winning tile %(tile)s is not among the "
-                                        "concealed tiles (the winner's concealed tiles include "
-                                        "the winning tile)."),
-    "no_mahjong": _lazy("%(seat)s: the tiles do not form a mahjong (four sets and a pair, or "
-                        "a limit hand)."),
+    "win_source_missing": gettext_lazy(
+        "%(seat)s won: say how (self-drawn, a discard, a kong replacement tile or robbing a kong)."
+    ),
+    "win_source_invalid": gettext_lazy(
+        "%(seat)s: the win source must be one of %(sources)s, not %(got)s."
+    ),
+    "discarder_missing": gettext_lazy("%(seat)s won on %(source)s: say who discarded it."),
+    "own_discard": gettext_lazy("%(seat)s cannot win on their own discard."),
+    "self_drawn_discarder": gettext_lazy(
+        "%(seat)s won with %(source)s: nobody discarded the winning tile."
+    ),
+    "winning_tile_not_text": gettext_lazy("%(seat)s: the winning tile is written like 3s."),
+    "winning_tile_missing": gettext_lazy("%(seat)s won: give the winning tile."),
+    "winning_tile_not_concealed": gettext_lazy(
+        "%(seat)s: the winning tile %(tile)s is not among the "
+        "concealed tiles (the winner's concealed tiles include "
+        "the winning tile)."
+    ),
+    "no_mahjong": gettext_lazy(
+        "%(seat)s: the tiles do not form a mahjong (four sets and a pair, or a limit hand)."
+    ),
     "too_few_doublings": ngettext_lazy(
         "False mahjong: the best reading of %(seat)s has %(doublings)s doubling; a regular "
         "mahjong needs at least %(minimum)s.",
         "False mahjong: the best reading of %(seat)s has %(doublings)s doublings; a regular "
-        "mahjong needs at least %(minimum)s.", "doublings"),
+        "mahjong needs at least %(minimum)s.",
+        "doublings",
+    ),
     "too_few_fan": ngettext_lazy(
         "False mahjong: %(seat)s has %(fan)s fan; a mahjong needs at least %(minimum)s.",
         "False mahjong: %(seat)s has %(fan)s fan; a mahjong needs at least %(minimum)s.",
-        "fan"),
+        "fan",
+    ),
     "false_mahjong_is_mahjong": ngettext_lazy(
         "%(seat)s: marked as a false mahjong, but the hand is a mahjong of %(fan)s fan.",
         "%(seat)s: marked as a false mahjong, but the hand is a mahjong of %(fan)s fan.",
-        "fan"),
-    "robbed_kong_tile_held": _lazy("%(seat)s won with %(tile)s robbed from a kong but holds "
-                                   "another %(tile)s: the robbed tile is the fourth, so it "
-                                   "completes a chow or thirteen orphans, never a pung or a "
-                                   "pair (%(section)s)."),
-    "robbed_kong_no_pung": _lazy("%(robbed)s shows no open pung of %(tile)s, so %(seat)s "
-                                 "cannot have robbed a kong of it: a kong is robbed as an open "
-                                 "pung is made a kong with the fourth tile (%(section)s)."),
+        "fan",
+    ),
+    "robbed_kong_tile_held": gettext_lazy(
+        "%(seat)s won with %(tile)s robbed from a kong but holds "
+        "another %(tile)s: the robbed tile is the fourth, so it "
+        "completes a chow or thirteen orphans, never a pung or a "
+        "pair (%(section)s)."
+    ),
+    "robbed_kong_no_pung": gettext_lazy(
+        "%(robbed)s shows no open pung of %(tile)s, so %(seat)s "
+        "cannot have robbed a kong of it: a kong is robbed as an open "
+        "pung is made a kong with the fourth tile (%(section)s)."
+    ),
     # Flags: how the hand ended.
-    "kong_on_kong_source": _lazy("%(seat)s: kong on kong is won on a kong replacement tile."),
+    "kong_on_kong_source": gettext_lazy(
+        "%(seat)s: kong on kong is won on a kong replacement tile."
+    ),
     "kong_on_kong_kongs": ngettext_lazy(
         "%(seat)s: kong on kong needs two declared kongs, not %(kongs)s.",
-        "%(seat)s: kong on kong needs two declared kongs, not %(kongs)s.", "kongs"),
-    "kong_replacement_without_kong": _lazy("%(seat)s won on a kong replacement tile but "
-                                           "declared no kong."),
-    "heavenly_not_east": _lazy("%(seat)s: a heavenly hand is East winning with the dealt "
-                               "tiles (self-drawn)."),
-    "earthly_not_first_discard": _lazy("%(seat)s: an earthly hand is South, West or North "
-                                       "winning on East's first discard."),
-    "heavenly_with_sets": _lazy("a heavenly hand has no declared sets, but %(kind)s "
-                                "%(tiles)s is: East wins with the dealt tiles."),
-    "heavenly_set_on_table": _lazy("%(kind)s %(tiles)s cannot be on the table in a heavenly "
-                                   "hand: East wins before anyone has declared a set."),
-    "earthly_with_sets": _lazy("an earthly hand has no declared sets, but %(kind)s %(tiles)s "
-                               "is: nobody declares a set before East's first discard."),
-    "earthly_set_on_table": _lazy("%(kind)s %(tiles)s cannot be on the table in an earthly "
-                                  "hand: before East's first discard only East can declare a "
-                                  "concealed kong."),
-    "last_wall_tile_not_self_drawn": _lazy("%(seat)s: the last tile of the wall is a "
-                                           "self-drawn win."),
-    "last_wall_tile_source": _lazy("%(seat)s: the last tile of the wall is won self-drawn or "
-                                   "on the discard after it."),
-    "moon_eats_cake_flags": _lazy("%(seat)s: moon eats cake is the last tile of the wall, "
-                                  "self-drawn."),
-    "moon_eats_cake_tile": _lazy("%(seat)s: moon eats cake is winning with the last tile of "
-                                 "the wall when it is 1 circles, but the winning tile is "
-                                 "%(tile)s."),
-    "season_claim_not_drawn": _lazy("%(seat)s holds %(seasons)s seasons but won on "
-                                    "%(source)s: a seasons claim is made on drawing the 7th or "
-                                    "8th season from the wall."),
-    "pao_false_mahjong": _lazy("%(seat)s: a false mahjong has no responsible player (pao)."),
-    "pao_no_limit_hand": _lazy("%(pao)s is not responsible (pao) for the hand of %(seat)s: "
-                               "pao is paid for three great dragons, big or little four "
-                               "winds, all honours and all 1s and 9s shown open on the "
-                               "table, or under the 7-5 rule."),
-    "pao_sets_not_open": _lazy("Nobody can be responsible (pao) for the hand of %(seat)s: pao "
-                               "needs the sets open on the table; a concealed hand or set is "
-                               "nobody's doing."),
+        "%(seat)s: kong on kong needs two declared kongs, not %(kongs)s.",
+        "kongs",
+    ),
+    "kong_replacement_without_kong": gettext_lazy(
+        "%(seat)s won on a kong replacement tile but declared no kong."
+    ),
+    "heavenly_not_east": gettext_lazy(
+        "%(seat)s: a heavenly hand is East winning with the dealt tiles (self-drawn)."
+    ),
+    "earthly_not_first_discard": gettext_lazy(
+        "%(seat)s: an earthly hand is South, West or North winning on East's first discard."
+    ),
+    "heavenly_with_sets": gettext_lazy(
+        "a heavenly hand has no declared sets, but %(kind)s "
+        "%(tiles)s is: East wins with the dealt tiles."
+    ),
+    "heavenly_set_on_table": gettext_lazy(
+        "%(kind)s %(tiles)s cannot be on the table in a heavenly "
+        "hand: East wins before anyone has declared a set."
+    ),
+    "earthly_with_sets": gettext_lazy(
+        "an earthly hand has no declared sets, but %(kind)s %(tiles)s "
+        "is: nobody declares a set before East's first discard."
+    ),
+    "earthly_set_on_table": gettext_lazy(
+        "%(kind)s %(tiles)s cannot be on the table in an earthly "
+        "hand: before East's first discard only East can declare a "
+        "concealed kong."
+    ),
+    "last_wall_tile_not_self_drawn": gettext_lazy(
+        "%(seat)s: the last tile of the wall is a self-drawn win."
+    ),
+    "last_wall_tile_source": gettext_lazy(
+        "%(seat)s: the last tile of the wall is won self-drawn or on the discard after it."
+    ),
+    "moon_eats_cake_flags": gettext_lazy(
+        "%(seat)s: moon eats cake is the last tile of the wall, self-drawn."
+    ),
+    "moon_eats_cake_tile": gettext_lazy(
+        "%(seat)s: moon eats cake is winning with the last tile of "
+        "the wall when it is 1 circles, but the winning tile is "
+        "%(tile)s."
+    ),
+    "season_claim_not_drawn": gettext_lazy(
+        "%(seat)s holds %(seasons)s seasons but won on "
+        "%(source)s: a seasons claim is made on drawing the 7th or "
+        "8th season from the wall."
+    ),
+    "pao_false_mahjong": gettext_lazy("%(seat)s: a false mahjong has no responsible player (pao)."),
+    "pao_no_limit_hand": gettext_lazy(
+        "%(pao)s is not responsible (pao) for the hand of %(seat)s: "
+        "pao is paid for three great dragons, big or little four "
+        "winds, all honours and all 1s and 9s shown open on the "
+        "table, or under the 7-5 rule."
+    ),
+    "pao_sets_not_open": gettext_lazy(
+        "Nobody can be responsible (pao) for the hand of %(seat)s: pao "
+        "needs the sets open on the table; a concealed hand or set is "
+        "nobody's doing."
+    ),
     "pao_value_no_limit_hand": ngettext_lazy(
         "%(pao)s is not responsible (pao): %(seat)s was given %(fan)s fan, no limit hand; pao "
         "is paid for a limit hand or the little four winds (8 fan or more), or under the 7-5 "
         "rule.",
         "%(pao)s is not responsible (pao): %(seat)s was given %(fan)s fan, no limit hand; pao "
         "is paid for a limit hand or the little four winds (8 fan or more), or under the 7-5 "
-        "rule.", "fan"),
-    "seven_five_not_discard": _lazy("%(seat)s: the 7-5 rule is a win on a tile discarded late "
-                                    "in the live wall; its discarder pays for everyone."),
-    "seven_five_needs_pao": _lazy("%(seat)s: under the 7-5 rule the discarder pays for "
-                                  "everyone: mark %(discarder)s as responsible (pao) too."),
-    "seven_five_earthly": _lazy("%(seat)s: the 7-5 rule is a discard late in the live wall; an "
-                                "earthly hand is won on East's first discard."),
-    "seven_five_option_off": _lazy("%(seat)s: the 7-5 rule applies only when this event "
-                                   "plays it (the last 18 tiles of the wall stay standing)."),
-    "seven_five_tile_shown": _lazy("won on %(tile)s, which is on the table in this set: a suit "
-                                   "tile makes its discarder pay only when it is raw."),
+        "rule.",
+        "fan",
+    ),
+    "seven_five_not_discard": gettext_lazy(
+        "%(seat)s: the 7-5 rule is a win on a tile discarded late "
+        "in the live wall; its discarder pays for everyone."
+    ),
+    "seven_five_needs_pao": gettext_lazy(
+        "%(seat)s: under the 7-5 rule the discarder pays for "
+        "everyone: mark %(discarder)s as responsible (pao) too."
+    ),
+    "seven_five_earthly": gettext_lazy(
+        "%(seat)s: the 7-5 rule is a discard late in the live wall; an "
+        "earthly hand is won on East's first discard."
+    ),
+    "seven_five_option_off": gettext_lazy(
+        "%(seat)s: the 7-5 rule applies only when this event "
+        "plays it (the last 18 tiles of the wall stay standing)."
+    ),
+    "seven_five_tile_shown": gettext_lazy(
+        "won on %(tile)s, which is on the table in this set: a suit "
+        "tile makes its discarder pay only when it is raw."
+    ),
 }
 
 # Where in the input a refusal is ("at"): what goes in front of its text.
 PARTS = {
-    "concealed": _lazy("concealed tiles"),
-    "bonus": _lazy("flowers and seasons"),
-    "winning_tile": _lazy("winning tile"),
+    "concealed": gettext_lazy("concealed tiles"),
+    "bonus": gettext_lazy("flowers and seasons"),
+    "winning_tile": gettext_lazy("winning tile"),
 }
 
-SEAT_NAMES = {"E": _lazy("East"), "S": _lazy("South"), "W": _lazy("West"), "N": _lazy("North")}
+SEAT_NAMES = {
+    "E": gettext_lazy("East"),
+    "S": gettext_lazy("South"),
+    "W": gettext_lazy("West"),
+    "N": gettext_lazy("North"),
+}
 # Translators: one-letter abbreviations of the winds East, South, West, North.
-SEAT_LETTERS = {"E": _lazy("E"), "S": _lazy("S"), "W": _lazy("W"), "N": _lazy("N")}
-SET_KINDS = {"chow": pgettext_lazy("set", "chow"), "pung": pgettext_lazy("set", "pung"),
-             "kong": pgettext_lazy("set", "kong")}
-WIN_SOURCES = {"wall": _lazy("self-drawn from the wall"), "discard": _lazy("a discard"),
-               "kong_replacement": _lazy("a kong replacement tile"),
-               "robbed_kong": _lazy("robbing a kong")}
+SEAT_LETTERS = {
+    "E": gettext_lazy("E"),
+    "S": gettext_lazy("S"),
+    "W": gettext_lazy("W"),
+    "N": gettext_lazy("N"),
+}
+SET_KINDS = {
+    "chow": pgettext_lazy("set", "chow"),
+    "pung": pgettext_lazy("set", "pung"),
+    "kong": pgettext_lazy("set", "kong"),
+}
+WIN_SOURCES = {
+    "wall": gettext_lazy("self-drawn from the wall"),
+    "discard": gettext_lazy("a discard"),
+    "kong_replacement": gettext_lazy("a kong replacement tile"),
+    "robbed_kong": gettext_lazy("robbing a kong"),
+}
 SEAT_KEYS = ("seat", "pao", "discarder", "robbed", "other")
 
 
@@ -259,8 +369,15 @@ def tile_label(tile: object) -> str:
     if len(text) != 2 or not text[0].isdigit():
         return text
     number, suit = int(text[0]), text[1]
-    honours = [_("East wind"), _("South wind"), _("West wind"), _("North wind"),
-               _("White dragon"), _("Green dragon"), _("Red dragon")]
+    honours = [
+        _("East wind"),
+        _("South wind"),
+        _("West wind"),
+        _("North wind"),
+        _("White dragon"),
+        _("Green dragon"),
+        _("Red dragon"),
+    ]
     if suit == "z" and 1 <= number <= 7:
         return honours[number - 1]
     suits = {"m": _("characters"), "p": _("circles"), "s": _("bamboo")}
@@ -392,7 +509,9 @@ def hand_total(ruleset: str, hand: Mapping[str, Any]) -> str:
     else:
         text = _("%(points)s, %(doublings)s = %(value)s") % {
             "points": points(int(hand.get("points", 0))),
-            "doublings": doublings(int(hand.get("doublings", 0))), "value": value}
+            "doublings": doublings(int(hand.get("doublings", 0))),
+            "value": value,
+        }
     if limit:
         text += " (" + _("limit hand") + ": " + rule_name(ruleset, str(limit)) + ")"
     return text
@@ -408,7 +527,13 @@ def breakdowns(ruleset: str, hands: Mapping[str, Any]) -> dict[str, Any]:
         for item in hand.get("items", []):
             label = rule_name(ruleset, str(item.get("rule", "")))
             value = item_value(item)
-            items.append({**item, "label": label, "value_text": value,
-                          "text": f"{label}: {value}" if value else label})
+            items.append(
+                {
+                    **item,
+                    "label": label,
+                    "value_text": value,
+                    "text": f"{label}: {value}" if value else label,
+                }
+            )
         shown[seat] = {**hand, "items": items, "total_text": hand_total(ruleset, hand)}
     return shown
