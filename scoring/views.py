@@ -5,10 +5,10 @@ from typing import Any
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from common import ratelimits
+from scoring import texts
 from scoring.engine import rule_catalogue, score_game
 from scoring.forms import GameForm
 
@@ -26,10 +26,10 @@ class PlayerResult:
     settlement: int | None
     hand: dict[str, Any] | None  # None for a player given as {"score": N}
     labels: dict[str, dict[str, object]]  # the rule set's catalogue
+    ruleset: str = "nts"
 
     def _label(self, rule: str) -> str:
-        language = "nl" if (get_language() or "nl").startswith("nl") else "en"
-        return str(self.labels.get(rule, {}).get(language, rule))
+        return texts.rule_name(self.ruleset, rule)
 
     @property
     def limit_label(self) -> str:
@@ -67,6 +67,7 @@ def player_results(game: dict[str, Any], result: dict[str, Any]) -> list[PlayerR
             settlement=settlement.get(seat),
             hand=hands.get(seat),
             labels=labels,
+            ruleset=str(game.get("ruleset", "nts")),
         )
         for seat, name in SEAT_NAMES.items()
         if seat in scores or seat in settlement or seat in hands
@@ -93,7 +94,7 @@ def check_hand(request: HttpRequest) -> HttpResponse:
             )
         else:
             if "error" in result:
-                context["error"] = result["error"]
+                context["error"] = texts.engine_error(result)
             else:
                 context["players"] = player_results(game, result)
     return render(request, "scoring/check.html", context)

@@ -42,6 +42,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from clubs import access
+from scoring import texts
 from scoring.engine import RULESETS, score_game
 from scoring.engine.deal import EACH_HAND, Deal, Dealt, Schedule, next_deal, row_without
 from scoring.engine.ruleset import ValueEntry
@@ -363,7 +364,7 @@ def _score(table: Table, event: Event, seats: Mapping[int, Seat], entry: dict[st
     if "error" in result:
         who = ", ".join(f"{winds[p]}: {seats[p].registration.name}" for p in sorted(players))
         raise ValidationError(_("The hand cannot be settled: %(error)s (%(who)s)") % {
-            "error": result["error"], "who": who})
+            "error": texts.engine_error(result), "who": who})
     return game, result, winds
 
 
