@@ -1,6 +1,7 @@
 """Export pages: ask for an export, follow its progress, download it.
 
-    POST /exports/<kind>/            object_id (+ options): store the job, go to its page
+    POST /exports/<kind>/            object_id (+ options): store the job; the file
+                                     itself when ready within a second, else the job's page
     GET  /exports/job/<token>/       the job's page; polls its progress (htmx)
     GET  /exports/job/<token>/progress/   the progress fragment
     GET  /exports/job/<token>/download/   the file, once ready
@@ -18,9 +19,11 @@ a job that does not exist).
 from __future__ import annotations
 
 import io
+import time
 from typing import Any
 
 from django.core.exceptions import ValidationError
+from django.db import transaction
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.cache import patch_cache_control
@@ -34,6 +37,10 @@ from exports import registry, services
 from exports.models import ExportJob, JobStatus
 
 BAD_REQUEST = 400
+# How long asking for an export waits for its file before showing the job's
+# page instead, and how often it looks meanwhile.
+WAIT_FOR_FAST_EXPORT = 1.0
+WAIT_STEP = 0.1
 
 
 def _session_key(request: HttpRequest) -> str:
@@ -87,13 +94,34 @@ def ask(request: HttpRequest, kind: str) -> HttpResponse:
             "errors": error.messages, "back": _same_site(request, request.META.get(
                 "HTTP_REFERER", ""))},
             status=BAD_REQUEST)
+    if _ready_soon(job):
+        # One step: the browser downloads the file and stays on the page
+        # the button was on.
+        return redirect("exports:download", job.token)
     return redirect("exports:job", job.token)
 
 
-def _context(job: ExportJob) -> dict[str, Any]:
+def _ready_soon(job: ExportJob) -> bool:
+    """Whether the job's file is ready now or within WAIT_FOR_FAST_EXPORT
+    seconds (a standings PDF takes a fraction of one). Inside a transaction
+    the job is not even sent yet (it goes on commit): no use waiting."""
+    deadline = time.monotonic() + WAIT_FOR_FAST_EXPORT
+    while True:
+        status = ExportJob.objects.filter(pk=job.pk).values_list("status", flat=True).first()
+        if status == JobStatus.DONE:
+            return True
+        if (status not in (JobStatus.QUEUED, JobStatus.RUNNING)
+                or transaction.get_connection().in_atomic_block
+                or time.monotonic() >= deadline):
+            return False
+        time.sleep(WAIT_STEP)
+
+
+def _context(job: ExportJob, *, download_when_done: bool = False) -> dict[str, Any]:
     kind = registry.get(job.kind)
     return {"job": job, "kind": kind, "statuses": JobStatus,
             "finished": job.status in (JobStatus.DONE, JobStatus.FAILED),
+            "download_when_done": download_when_done,
             "delay_note": services.delay_note(job)}
 
 
@@ -106,7 +134,9 @@ def job_page(request: HttpRequest, token: str) -> HttpResponse:
 @require_GET
 def job_progress(request: HttpRequest, token: str) -> HttpResponse:
     job = _job_for(request, token)
-    response = render(request, "exports/_progress.html", _context(job))
+    # Asked for by the job page's poll: the file became ready while the
+    # page was open, so it downloads by itself (static/js/export-download.js).
+    response = render(request, "exports/_progress.html", _context(job, download_when_done=True))
     patch_cache_control(response, no_cache=True, no_store=True, must_revalidate=True)
     return response
 
