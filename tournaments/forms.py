@@ -131,7 +131,7 @@ class RuleOptionsForm(ModelFieldsForm):
     ruleset = forms.ChoiceField(label=_("Rule set"), choices=ruleset_choices)
     table_point_scheme = forms.ChoiceField(label=_("Table points"), choices=scheme_choices)
     # Shown across the page's width: long texts and choices with long labels.
-    wide_fields = ("title", "title_pattern", "venue", "seating_method", "tie_rule",
+    wide_fields = ("title", "title_pattern", "venue", "ruleset", "seating_method", "tie_rule",
                    "ranking_order")
 
     def __init__(self, *args: Any, instance: Any = None, rules_from: Any = None,
