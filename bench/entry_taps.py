@@ -77,8 +77,8 @@ WORKED_EXAMPLE = [
     ("tap", '#se-tile-player input[value="3"]'),
     ("tiles", "1245899s222z"),
     ("tap", 'input[name=target][value="pung"]'),
-    ("tiles", "6s"),
     ("tap", "#se-open"),
+    ("tiles", "6s"),
     ("tap", '.se-dead[data-position="2"]'),
     ("tap", "#se-save"),
 ]
@@ -140,23 +140,40 @@ class Counter:
         self.scrolled = 0
         self.blind_tile_taps = 0
 
-    def bring_into_view(self, selector: str) -> None:
-        """Scroll just enough to show the target, as a thumb would."""
+    def target(self, selector: str) -> Any:
+        """What a thumb taps: the label of a radio or checkbox, else the element."""
         locator = self.page.locator(selector).first
-        locator.wait_for(state="visible")
-        box = locator.evaluate("e => { const r = e.getBoundingClientRect();"
-                               " return {top: r.top, bottom: r.bottom}; }")
+        locator.wait_for(state="attached")
+        return locator.evaluate_handle("e => e.closest('label') || e").as_element()
+
+    def bring_into_view(self, selector: str) -> Any:
+        """Scroll just enough to show the target, as a thumb would, clear of
+        what stays on the screen (a sticky tray above, a sticky Save bar below)."""
+        target = self.target(selector)
+        box = target.evaluate("""e => {
+            const r = e.getBoundingClientRect();
+            let top = 0, bottom = window.innerHeight;
+            for (const bar of document.querySelectorAll(".se-actions, .se-tray")) {
+                if (bar.contains(e) || getComputedStyle(bar).position !== "sticky") continue;
+                const b = bar.getBoundingClientRect();
+                if (b.height === 0) continue;
+                if (b.top <= 1 && b.bottom < window.innerHeight / 2) top = Math.max(top, b.bottom);
+                else if (b.bottom >= window.innerHeight - 1) bottom = Math.min(bottom, b.top);
+            }
+            return {top: r.top, bottom: r.bottom, min: top, max: bottom};
+        }""")
         delta = 0
-        if box["bottom"] > HEIGHT - MARGIN:
-            delta = box["bottom"] - (HEIGHT - MARGIN)
+        if box["bottom"] > box["max"] - MARGIN:
+            delta = box["bottom"] - (box["max"] - MARGIN)
             # A target taller than the screen: its top in view is enough.
-            delta = min(delta, box["top"] - MARGIN)
-        elif box["top"] < MARGIN:
-            delta = box["top"] - MARGIN
+            delta = min(delta, box["top"] - box["min"] - MARGIN)
+        elif box["top"] < box["min"] + MARGIN:
+            delta = box["top"] - box["min"] - MARGIN
         if abs(delta) >= 1:
             self.page.evaluate("d => window.scrollBy(0, d)", delta)
             self.gestures += 1
             self.scrolled += abs(round(delta))
+        return target
 
     def tray_in_view(self) -> bool:
         return bool(self.page.evaluate("""() => {
@@ -171,20 +188,18 @@ class Counter:
             kind = step[0]
             if kind == "tiles":
                 for code in codes(step[1]):
-                    selector = TILE.format(code=code)
-                    self.bring_into_view(selector)
-                    self.page.click(selector)
+                    self.bring_into_view(TILE.format(code=code)).click()
                     self.taps += 1
                     if not self.tray_in_view():
                         self.blind_tile_taps += 1
                 continue
             selector = step[1]
-            self.bring_into_view(selector)
+            target = self.bring_into_view(selector)
             if kind == "tap":
-                self.page.click(selector)
+                target.click()
                 self.taps += 1
             elif kind == "type":
-                self.page.click(selector)
+                target.click()
                 self.taps += 1
                 self.page.keyboard.type(step[2])
                 self.keys += len(step[2])

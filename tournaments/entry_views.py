@@ -31,26 +31,14 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from clubs import access
+from scoring import texts
+from scoring.tiles import TILES, picker_tiles, tile_names, wind_letters
 from tournaments.api import api_view, hand_input, json_body
+from tournaments.seating import five_player_schedule
 from tournaments.services import hands, score_sheet
 
-# The 34 tiles in the engine's notation, in picker order.
-TILES = ([f"{n}{suit}" for suit in "mps" for n in range(1, 10)]
-         + [f"{n}z" for n in range(1, 8)])
-
 # What the service worker keeps for a reload without a connection.
-SHELL_FILES = ["css/app.css", "js/score-entry.js"] + [f"tiles/{tile}.svg" for tile in TILES]
-
-
-def tile_names() -> dict[str, str]:
-    """Each tile's name in the user's language (labels and alt texts)."""
-    suits = {"m": _("characters"), "p": _("circles"), "s": _("bamboo")}
-    names = {f"{n}{suit}": _("%(number)s of %(suit)s") % {"number": n, "suit": name}
-             for suit, name in suits.items() for n in range(1, 10)}
-    names.update({"1z": _("East wind"), "2z": _("South wind"), "3z": _("West wind"),
-                  "4z": _("North wind"), "5z": _("White dragon"), "6z": _("Green dragon"),
-                  "7z": _("Red dragon")})
-    return names
+SHELL_FILES = ["css/app.css", "js/tile-picker.js", "js/score-entry.js"] + [f"tiles/{tile}.svg" for tile in TILES]
 
 
 def bonus_tiles() -> list[dict[str, str]]:
@@ -100,20 +88,29 @@ def tile_choices(event: Any) -> dict[str, Any]:
                         for name in options["win_sources"]],
         "values": {"limit": options["value_limit"], "winner_only": options["winner_only"],
                    "unit": options["unit"], "flags": options["value_flags"]},
+        # By values the flags that are not "who pays" (those have their own
+        # fields): Hong Kong's 7-5 rule.
+        "value_flags": [{"name": name, "label": labels.get(name, name.replace("_", " "))}
+                        for name in options["value_flags"]
+                        if name not in ("pao", "false_mahjong")],
     }
-
-
-def wind_letters() -> dict[str, str]:
-    # Translators: one-letter abbreviations of the winds East, South, West, North.
-    # "G": the round of the green dragon (NTS, seed 003), shown in full.
-    return {"E": _("E"), "S": _("S"), "W": _("W"), "N": _("N"), "G": _("Green dragon")}
 
 
 def page_texts() -> dict[str, str]:
     """The texts the page's script shows, in the user's language."""
     return {
         "online": _("Online"), "offline": _("Offline: hands are kept on this device"),
-        "nobody": _("Nobody (draw)"), "wall": _("Nobody (self-drawn)"),
+        "nobody": _("Nobody (draw)"), "wall": _("Self-drawn (nobody discarded)"),
+        # What the form will save, next to the Save button.
+        "draw_summary": _("Draw: nobody wins"),
+        "draw_done": _("Draw chosen: nobody wins and nobody discarded. The settlement of the "
+                       "players' values is shown below; tap Save hand."),
+        "wins": _("%(name)s wins"),
+        "wins_self_drawn": _("%(name)s wins, self-drawn"),
+        "wins_on_discard": _("%(name)s wins on the discard of %(discarder)s"),
+        "choose_discarder": _("who discarded?"),
+        "choose_discarder_error": _("Choose who discarded the winning tile, or Self-drawn."),
+        "winning_tile": _("winning tile"),
         "value": _("Value"), "dead": _("Dead hand"), "east": _("East"),
         "sits_out": _("sits out this hand"),
         "total": _("Total"), "tiles_of": _("Tiles of %(name)s"),
@@ -199,14 +196,14 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
         "state": score_sheet.page_state(table, request.user),
         "history": score_sheet.history(table),
         "hand_urls": hand_urls(table.pk),
-        "tiles": [{"code": code, "name": names[code],
-                   "letter": letters["ESWN"[int(code[0]) - 1]]
-                   if code[1] == "z" and int(code[0]) <= 4 else ""}
-                  for code in TILES],
+        "tiles": picker_tiles(names),
         "choices": choices,
         # What the script needs of the rule set for hands by values.
         "entry_rules": {"ruleset": table.round.event.ruleset, "values": choices["values"],
-                        "pao": choices["pao"], "false_mahjong": choices["false_mahjong"]},
+                        "pao": choices["pao"], "false_mahjong": choices["false_mahjong"],
+                        # Who plays with whom as East at a table of 5, for an
+                        # East the dice chose in the green dragon's round.
+                        "five_schedule": five_player_schedule(table.round.event.ruleset)},
         "tile_names": names,
         "wind_letters": letters,
         "messages_js": page_texts(),
@@ -224,7 +221,11 @@ def preview(request: HttpRequest, table_id: int) -> HttpResponse:
         if isinstance(number, bool) or not isinstance(number, int):
             raise ValidationError(_("hand must be the number of the hand being corrected."))
         correcting = hands.hand_to_change(table, number)
-    return JsonResponse(hands.preview_hand(table, hand_input(body), correcting=correcting))
+    scored = hands.preview_hand(table, hand_input(body), correcting=correcting)
+    # Each row's rule name and count, each hand's total, in the user's
+    # language (scoring/texts.py): "text" and "total_text" beside the engine's keys.
+    scored["breakdown"] = texts.breakdowns(table.round.event.ruleset, scored["breakdown"])
+    return JsonResponse(scored)
 
 
 SERVICE_WORKER = """// The score-entry page's service worker: network first, the cache when

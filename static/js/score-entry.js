@@ -81,8 +81,11 @@
   let stashed = null;
   function freshEntry() {
     return {
+      // winner and discarder: undefined until chosen; a winner of null is a
+      // draw, a discarder of null a self-drawn win (never a silent default).
+      // east: the East the dice chose in the green dragon's round, else null.
       mode: entry ? entry.mode : "values",
-      values: {}, winner: undefined, discarder: null, dead: new Set(),
+      values: {}, winner: undefined, discarder: undefined, east: null, dead: new Set(),
       tiles: {}, winningTile: null, winSource: "", tilePlayer: null, flags: new Set(),
       // Where the rule set has them: the winner's fan, the responsible
       // player (pao, a position) and a false mahjong by the chosen winner.
@@ -98,7 +101,31 @@
     return state.players.filter((p) => windOf[p.registration])
       .map((p) => ({ ...p, seat_wind: windOf[p.registration] }));
   }
-  const playing = () => (correcting ? handPlayers(correcting) : state.players.filter((p) => p.seat_wind));
+  // The players of the next hand with their winds; an East chosen by the
+  // dice (the green dragon's round) moves the winds, at a table of 5 by the
+  // rule set's schedule (which also says who sits out).
+  const WINDS = "ESWN";
+  function nextPlayers() {
+    if (entry.east === null || entry.east === undefined || entry.east === state.east) return state.players;
+    const size = state.players.length;
+    if (size === 5) {
+      const row = (RULES.five_schedule || []).find((r) => r[0] === entry.east);
+      if (!row) return state.players;
+      return state.players.map((p) => {
+        const index = row.slice(0, 4).indexOf(p.position);
+        return { ...p, seat_wind: index >= 0 ? WINDS[index] : null };
+      });
+    }
+    return state.players.map((p) => ({ ...p, seat_wind: WINDS[(p.position - entry.east + size) % size] }));
+  }
+  // The dice choose East when the green dragon's round starts (003 "Drie
+  // spelers", "Vijf spelers"): offered for its first hand.
+  function eastIsChosen() {
+    if (correcting || state.prevailing_wind !== "G") return false;
+    const last = hands.length ? hands[hands.length - 1] : null;
+    return !last || last.prevailing_wind !== "G";
+  }
+  const playing = () => (correcting ? handPlayers(correcting) : nextPlayers().filter((p) => p.seat_wind));
   const byPosition = (position) => state.players.find((p) => p.position === position);
   const playerTiles = (position) => {
     if (!entry.tiles[position]) entry.tiles[position] = { concealed: [], melds: [], bonus: [] };
@@ -116,28 +143,8 @@
     return t && t.concealed.length ? t.concealed[t.concealed.length - 1] : null;
   }
 
-  // Suits, then flowers (f) and seasons (j, "jaargetijden") as bonus tiles.
-  const SUITS = "mpszfj";
-  function tileString(codes) {
-    // ["2m","2m","4p"] -> "22m4p": the engine's notation, grouped by suit.
-    let out = "";
-    for (const suit of SUITS) {
-      const digits = codes.filter((c) => c[1] === suit).map((c) => c[0]).sort();
-      if (digits.length) out += digits.join("") + suit;
-    }
-    return out;
-  }
-
-  function parseTiles(text) {
-    // "22m4p" -> ["2m","2m","4p"]: a saved hand back into tile codes.
-    const codes = [];
-    let digits = [];
-    for (const char of text || "") {
-      if (char >= "0" && char <= "9") digits.push(char);
-      else { digits.forEach((digit) => codes.push(digit + char)); digits = []; }
-    }
-    return codes;
-  }
+  // The engine's notation, shared with "Check a hand" (tile-picker.js).
+  const { tileString, parseTiles } = window.TilePicker;
 
   // A player's value in the hand: where only the winner's counts, the
   // winner's fan (nothing for a false mahjong) and 0 for everyone else.
@@ -149,20 +156,27 @@
   // The flags that decide who pays: "pao:<position>" and "false_mahjong".
   function payFlags() {
     const flags = [];
+    // The 7-5 rule makes the discarder pay for everyone: the responsible player.
+    const sevenFive = entry.flags.has("seven_five") && entry.discarder !== null && entry.discarder !== undefined;
     if (entry.pao !== null && entry.pao !== undefined) flags.push(PAO + entry.pao);
+    else if (sevenFive && !entry.falseMahjong) flags.push(PAO + entry.discarder);
     if (entry.falseMahjong) flags.push("false_mahjong");
     return flags;
   }
 
   function gameInput() {
     const input = { winner: entry.winner === undefined ? null : entry.winner,
-                    discarder: entry.discarder, east: null };
+                    discarder: entry.discarder ?? null,
+                    east: !correcting && eastIsChosen() ? (entry.east ?? state.east) : null };
     if (input.winner === null) input.discarder = null;
     if (entry.mode === "values") {
       input.values = {};
       for (const p of playing()) input.values[p.position] = valueOf(p.position, input.winner);
       // Only rule sets whose settlement of values depends on them take flags.
-      if (VALUE_FLAGS) input.flags = input.winner === null ? [] : payFlags().sort();
+      if (VALUE_FLAGS) {
+        const flags = [...payFlags(), ...[...entry.flags].filter((f) => (VALUES.flags || []).includes(f))];
+        input.flags = input.winner === null ? [] : flags.sort();
+      }
       return input;
     }
     input.tiles = {};
@@ -178,7 +192,7 @@
     input.winning_tile = input.winner === null ? null : winningTile();
     input.win_source = input.winner === null ? null : (entry.winSource || null);
     // A draw has no circumstances of a win.
-    input.flags = input.winner === null ? [] : [...entry.flags, ...payFlags()].sort();
+    input.flags = input.winner === null ? [] : [...new Set([...entry.flags, ...payFlags()])].sort();
     input.dead = [...entry.dead].sort();
     return input;
   }
@@ -202,7 +216,10 @@
     for (const flag of savedFlags) {
       if (flag.startsWith(PAO)) loaded.pao = Number(flag.slice(PAO.length));
       else if (flag === "false_mahjong") loaded.falseMahjong = true;
+      else loaded.flags.add(flag);
     }
+    // The 7-5 rule's responsible player is its discarder: not a pao chosen apart.
+    if (loaded.flags.has("seven_five") && loaded.pao === loaded.discarder) loaded.pao = null;
     const winnerKey = loaded.winner === null ? null : String(loaded.winner);
     if (saved.kind === "values") {
       for (const [pos, value] of Object.entries(saved.values || {})) loaded.values[Number(pos)] = value;
@@ -223,7 +240,6 @@
     }
     loaded.winningTile = saved.winning_tile || null;
     loaded.winSource = saved.win_source || "";
-    loaded.flags = new Set(savedFlags.filter((f) => !f.startsWith(PAO) && f !== "false_mahjong"));
     loaded.dead = new Set(saved.dead || []);
     loaded.tilePlayer = loaded.winner ?? null;
     return loaded;
@@ -240,7 +256,7 @@
     $("se-prevailing").textContent = windLabel(state.prevailing_wind);
     $("se-version").textContent = state.version;
     const list = $("se-players");
-    list.replaceChildren(...state.players.map((p) => el("li",
+    list.replaceChildren(...(correcting ? state.players : nextPlayers()).map((p) => el("li",
       { class: "se-player" + (p.seat_wind === "E" ? " is-east" : ""), "data-position": p.position },
       el("span", { class: "se-wind", "aria-hidden": "true", text: windLabel(p.seat_wind) }),
       el("span", { class: "se-name", text: p.name }),
@@ -279,13 +295,25 @@
         el("span", { class: "se-row-tiles", id: "se-row-tiles-" + p.position }),
         value, dead);
     }));
-    const choices = (containerId, name, noneLabel, selected) => {
-      $(containerId).replaceChildren(
-        ...playing().map((p) => option(name, p.position, windLabel(p.seat_wind) + " " + p.name, selected === p.position)),
-        option(name, null, noneLabel, selected === null));
-    };
-    choices("se-winner", "winner", T.nobody, entry.winner);
-    choices("se-discarder", "discarder", T.wall, entry.discarder);
+    $("se-winner").replaceChildren(
+      ...playing().map((p) => option("winner", p.position, windLabel(p.seat_wind) + " " + p.name, entry.winner === p.position)),
+      // A draw is one tap, next to the winners; the note under it says what it did.
+      el("label", { id: "se-draw", class: "se-draw-option" },
+        Object.assign(el("input", { type: "radio", name: "winner", value: "" }), { checked: entry.winner === null }),
+        " ", T.draw));
+    // Who discarded: the others, or self-drawn; nothing is chosen until the
+    // scorekeeper chooses (a forgotten discarder is asked for, not assumed).
+    $("se-discarder").replaceChildren(
+      ...playing().filter((p) => p.position !== entry.winner).map((p) =>
+        option("discarder", p.position, windLabel(p.seat_wind) + " " + p.name, entry.discarder === p.position)),
+      option("discarder", null, T.wall, entry.discarder === null));
+    const eastField = $("se-east-field");
+    eastField.hidden = !eastIsChosen();
+    if (!eastField.hidden) {
+      const east = entry.east ?? state.east;
+      $("se-east").replaceChildren(...state.players.map((p) =>
+        option("east", p.position, p.name, east === p.position)));
+    }
     $("se-tile-player").replaceChildren(...playing().map((p) =>
       option("tile-player", p.position, windLabel(p.seat_wind) + " " + p.name, entry.tilePlayer === p.position)));
     const pao = $("se-pao");
@@ -327,16 +355,37 @@
     }
   }
 
+  // What the form will save, in one line next to the Save button.
+  function summaryText() {
+    const name = (pos) => { const p = playing().find((q) => q.position === pos); return p ? windLabel(p.seat_wind) + " " + p.name : ""; };
+    if (entry.winner === undefined) return T.choose_winner;
+    if (entry.winner === null) return T.draw_summary;
+    if (entry.falseMahjong) return fmt(T.false_mahjong_short, { name: name(entry.winner) });
+    if (entry.discarder === undefined) return fmt(T.wins, { name: name(entry.winner) }) + " · " + T.choose_discarder;
+    if (entry.discarder === null) return fmt(T.wins_self_drawn, { name: name(entry.winner) });
+    return fmt(T.wins_on_discard, { name: name(entry.winner), discarder: name(entry.discarder) });
+  }
+
+  const needsDiscarder = () => entry.winner !== undefined && entry.winner !== null && !entry.falseMahjong;
+
   function syncForm() {
     root.querySelectorAll("input[name=mode]").forEach((i) => { i.checked = i.value === entry.mode; });
     $("se-tiles-panel").hidden = entry.mode !== "tiles";
+    root.querySelectorAll(".se-values-only").forEach((node) => { node.hidden = entry.mode !== "values"; });
     root.querySelectorAll("input[name=winner]").forEach((i) => {
       i.checked = entry.winner !== undefined && i.value === (entry.winner === null ? "" : String(entry.winner));
     });
+    root.querySelectorAll("input[name=east]").forEach((i) => { i.checked = Number(i.value) === (entry.east ?? state.east); });
+    $("se-discarder-field").hidden = !needsDiscarder();
     root.querySelectorAll("input[name=discarder]").forEach((i) => {
-      i.checked = i.value === (entry.discarder === null ? "" : String(entry.discarder));
-      i.disabled = entry.winner === null || (i.value !== "" && Number(i.value) === entry.winner);
+      i.checked = entry.discarder !== undefined && i.value === (entry.discarder === null ? "" : String(entry.discarder));
     });
+    const drawNote = $("se-draw-note");
+    drawNote.hidden = entry.winner !== null;
+    drawNote.textContent = entry.winner === null ? T.draw_done : "";
+    $("se-summary").textContent = summaryText();
+    const target = root.querySelector("input[name=target]:checked");
+    $("se-open-label").hidden = !target || ["concealed", "winning"].includes(target.value);
     root.querySelectorAll(".se-dead").forEach((b) => {
       b.setAttribute("aria-pressed", entry.dead.has(Number(b.dataset.position)) ? "true" : "false");
     });
@@ -344,6 +393,8 @@
       i.checked = entry.flags.has(i.value);
       i.disabled = entry.winner === null;
     });
+    // Open the special circumstances when one is set (e.g. a loaded correction).
+    if (entry.flags.size || entry.winSource) $("se-more").open = true;
     const bonus = entry.tilePlayer === null ? [] : playerTiles(entry.tilePlayer).bonus;
     root.querySelectorAll(".se-bonus-tile").forEach((b) => {
       b.setAttribute("aria-pressed", bonus.includes(b.dataset.bonus) ? "true" : "false");
@@ -369,35 +420,26 @@
   function renderHand() {
     const pos = entry.tilePlayer;
     const box = $("se-hand-tiles");
+    $("se-win-source").value = entry.winSource;
     if (pos === null) {
       box.replaceChildren();
       $("se-hand-title").textContent = T.tiles;
-      $("se-winning-tile").replaceChildren("–");
-      $("se-win-source").value = entry.winSource;
+      $("se-hand-count").textContent = "";
       return;
     }
     const player = byPosition(pos);
     $("se-hand-title").textContent = fmt(T.tiles_of, { name: player.name });
     const t = playerTiles(pos);
-    const parts = t.concealed.map((code, index) => el("button", {
-      type: "button", class: "se-tile small", "aria-label": TILE_NAMES[code] + " ×",
-      onclick: () => { t.concealed.splice(index, 1); changed(); } }, tileImg(code)));
-    t.melds.forEach((meld, index) => {
-      const label = T[meld.kind] + " " + (meld.open ? T.open : T.concealed);
-      parts.push(el("button", { type: "button", class: "se-meld", "aria-label": label + ": " +
-        meld.tiles.map((c) => TILE_NAMES[c]).join(", ") + " ×",
-        onclick: () => { t.melds.splice(index, 1); changed(); } },
-        el("span", { class: "se-meld-kind", text: label }), ...meld.tiles.map(tileImg)));
+    $("se-hand-count").textContent = fmt(T.tile_count, { count: window.TilePicker.tileCount(t) });
+    const winning = pos === entry.winner ? winningTile() : null;
+    window.TilePicker.renderTray(box, t, {
+      img: tileImg, names: TILE_NAMES, texts: T, winning,
+      changed: () => {
+        // A winning tile taken out of the hand is no longer the winning tile.
+        if (entry.winningTile && pos === entry.winner && !t.concealed.includes(entry.winningTile)) entry.winningTile = null;
+        changed();
+      },
     });
-    t.bonus.forEach((code, index) => {
-      parts.push(el("button", { type: "button", class: "se-bonus-chip", "aria-label": TILE_NAMES[code] + " ×",
-        text: TILE_NAMES[code], onclick: () => { t.bonus.splice(index, 1); changed(); } }));
-    });
-    box.replaceChildren(...(parts.length ? parts : [el("p", { class: "muted", text: T.no_tiles })]));
-    const winning = $("se-winning-tile");
-    const tile = winningTile();
-    winning.replaceChildren(tile ? tileImg(tile) : "–");
-    $("se-win-source").value = entry.winSource;
   }
 
   function renderBreakdown(data) {
@@ -408,12 +450,10 @@
     for (const [wind, hand] of Object.entries(data.breakdown || {})) {
       // Where a hand is worth fan, a non-winner's hand is worth nothing: not shown.
       if (FAN && !hand.items.length && !hand.value) continue;
-      const items = hand.items.map((item) => el("li", { text: item.rule.replace(/_/g, " ") + ": " +
-        (item.points !== undefined ? item.points + " " + T.points : "") +
-        (item.doublings !== undefined ? item.doublings + " " + T.doublings : "") +
-        (item.fan !== undefined ? item.fan + " " + T.fan : "") }));
-      const total = FAN ? hand.value + " " + T.fan + (hand.limit ? " (" + T.limit_hand + ")" : "")
-        : hand.points + " " + T.points + ", " + hand.doublings + " " + T.doublings + " = " + hand.value;
+      // The server words each row and the total in the user's language
+      // (scoring/texts.py: the rule's name, "1 verdubbeling", "4 punten").
+      const items = hand.items.map((item) => el("li", { text: item.text }));
+      const total = hand.total_text;
       parts.push(el("div", { class: "se-breakdown" },
         el("h3", { text: windLabel(wind) + " " + nameOf[wind] + ": " + total }),
         el("ul", {}, ...items)));
@@ -621,6 +661,8 @@
     const fanMissing = WINNER_ONLY && entry.mode === "values" && entry.winner !== null &&
       entry.winner !== undefined && entry.fan === null && !entry.falseMahjong;
     if (fanMissing) return;
+    // Who discarded decides the settlement: no check until it is chosen.
+    if (needsDiscarder() && entry.discarder === undefined) return;
     if (decided || (entry.mode === "tiles" && entry.tilePlayer !== null)) {
       previewTimer = setTimeout(preview, 350);
     }
@@ -631,7 +673,8 @@
     if (target.name === "mode") entry.mode = target.value;
     else if (target.name === "winner") {
       entry.winner = target.value === "" ? null : Number(target.value);
-      if (entry.winner === entry.discarder) entry.discarder = null;
+      if (entry.winner === entry.discarder || entry.winner === null) entry.discarder = undefined;
+      if (entry.winner === null) renderForm();
       if (entry.winner === entry.pao || entry.winner === null) entry.pao = null;
       if (entry.winner === null) entry.falseMahjong = false;
       if (entry.winner !== null) {
@@ -640,6 +683,11 @@
         renderForm();
       }
     } else if (target.name === "discarder") entry.discarder = target.value === "" ? null : Number(target.value);
+    else if (target.name === "east") {
+      entry.east = Number(target.value);
+      renderAll();
+      renderForm();
+    } else if (target.name === "target") { syncForm(); return; }
     else if (target.name === "flag") {
       if (target.checked) entry.flags.add(target.value);
       else entry.flags.delete(target.value);
@@ -677,7 +725,8 @@
       if (entry.dead.has(pos)) entry.dead.delete(pos);
       else {
         entry.dead.add(pos);
-        if (entry.winner === pos) entry.winner = null;
+        // A dead hand cannot win; who won is asked again (not a silent draw).
+        if (entry.winner === pos) { entry.winner = undefined; entry.discarder = undefined; }
       }
       // Dead hands are part of a hand by tiles (values of the others still count).
       entry.mode = "tiles";
@@ -720,30 +769,21 @@
 
   function addTile(code) {
     chooseTilePlayer();
-    const target = root.querySelector("input[name=target]:checked").value;
-    const open = $("se-open").checked;
+    const targetInput = root.querySelector("input[name=target]:checked");
     const t = playerTiles(entry.tilePlayer);
-    const [n, suit] = [Number(code[0]), code[1]];
-    if (target === "concealed") t.concealed.push(code);
-    else if (target === "winning") {
+    const added = window.TilePicker.add(t, code, targetInput.value, $("se-open").checked);
+    if (added === "bad_chow") { showMessage(T.bad_chow, "error"); return; }
+    if (added === "winning") {
+      // Picked once: in the hand and the winning tile. The next tap adds a tile again.
       entry.winningTile = code;
-    } else if (target === "chow") {
-      if (suit === "z" || n > 7) { showMessage(T.bad_chow, "error"); return; }
-      t.melds.push({ kind: "chow", tiles: [code, (n + 1) + suit, (n + 2) + suit], open });
-    } else {
-      t.melds.push({ kind: target, tiles: Array(target === "kong" ? 4 : 3).fill(code),
-                     open: target === "kong" ? open : true });
+      if (entry.winner === undefined || entry.winner === null) {
+        entry.winner = entry.tilePlayer;
+        renderForm();
+      }
+      root.querySelector('input[name=target][value="concealed"]').checked = true;
     }
     changed();
   }
-
-  $("se-draw").addEventListener("click", () => {
-    entry.winner = null;
-    entry.discarder = null;
-    entry.pao = null;
-    entry.falseMahjong = false;
-    changed();
-  });
 
   $("se-false").addEventListener("click", () => {
     // A false mahjong: whoever claimed it (the chosen winner, else the
@@ -752,7 +792,7 @@
     if (who === null || who === undefined) { showMessage(T.choose_winner, "info"); return; }
     entry.dead.add(who);
     entry.winner = null;
-    entry.discarder = null;
+    entry.discarder = undefined;
     entry.mode = "tiles";
     changed();
   });
@@ -790,6 +830,7 @@
   async function preview() {
     clearTimeout(previewTimer);
     if (entry.winner === undefined) { showMessage(T.choose_winner, "info"); return; }
+    if (needsDiscarder() && entry.discarder === undefined) { showMessage(T.choose_discarder_error, "info"); return; }
     const seq = ++previewSeq;
     try {
       const body = correcting ? { ...gameInput(), hand: correcting.number } : gameInput();
@@ -966,7 +1007,12 @@
 
   $("se-form").addEventListener("submit", async (event) => {
     event.preventDefault();
-    if (entry.winner === undefined) { showMessage(T.choose_winner, "error"); return; }
+    if (entry.winner === undefined) { showMessage(T.choose_winner, "error"); $("se-winner").querySelector("input").focus(); return; }
+    if (needsDiscarder() && entry.discarder === undefined) {
+      showMessage(T.choose_discarder_error, "error");
+      $("se-discarder").querySelector("input").focus();
+      return;
+    }
     if (correcting) { saveCorrection(); return; }
     // A pending or running check belongs to the hand being saved now.
     clearTimeout(previewTimer);

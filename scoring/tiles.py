@@ -1,0 +1,40 @@
+"""The tiles as the pages show them: the engine's notation ("1m" ... "7z"),
+each tile's name in the user's language, and the tile picker's order. Used
+by the score-entry page (tournaments) and the "Check a hand" page, which
+share one tile picker (templates/scoring/tile_picker.html,
+static/js/tile-picker.js)."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+
+# The 34 tiles in the engine's notation, in picker order.
+TILES = ([f"{n}{suit}" for suit in "mps" for n in range(1, 10)]
+         + [f"{n}z" for n in range(1, 8)])
+
+
+def tile_names() -> dict[str, str]:
+    """Each tile's name in the user's language (labels and alt texts)."""
+    suits = {"m": _("characters"), "p": _("circles"), "s": _("bamboo")}
+    names = {f"{n}{suit}": _("%(number)s of %(suit)s") % {"number": n, "suit": name}
+             for suit, name in suits.items() for n in range(1, 10)}
+    names.update({"1z": _("East wind"), "2z": _("South wind"), "3z": _("West wind"),
+                  "4z": _("North wind"), "5z": _("White dragon"), "6z": _("Green dragon"),
+                  "7z": _("Red dragon")})
+    return names
+
+
+def wind_letters() -> dict[str, str]:
+    # Translators: one-letter abbreviations of the winds East, South, West, North.
+    # "G": the round of the green dragon (NTS, seed 003), shown in full.
+    return {"E": _("E"), "S": _("S"), "W": _("W"), "N": _("N"), "G": _("Green dragon")}
+
+
+def picker_tiles(names: dict[str, str] | None = None) -> list[dict[str, str]]:
+    """The picker's buttons: code, name, and the wind's letter on a wind tile."""
+    names = names or tile_names()
+    letters = wind_letters()
+    return [{"code": code, "name": names[code],
+             "letter": letters["ESWN"[int(code[0]) - 1]]
+             if code[1] == "z" and int(code[0]) <= 4 else ""}
+            for code in TILES]
