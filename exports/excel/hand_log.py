@@ -1,11 +1,12 @@
 """The full hand log of an event as .xlsx: every hand of every round.
 
 Sheet "Hands", one row per hand: round, table, hand number, prevailing wind,
-winner, discarder, winning tile (hands entered by tiles) and flags (a
+winner ("Draw" for a draw), discarder, winning tile (hands entered by tiles) and flags (a
 responsible player, "pao", by name; a false mahjong with who claimed it),
 then per player of the table (by seat: player 1-4 are East, South, West and
 North at the start of the round, player 5 the fifth player of a table of 5)
-name, seat wind in this hand, tiles as entered (empty for hands entered by
+name, seat wind in this hand, tiles as entered, readable ("1 2 3 bamboe;
+pung 7 bamboe; kong Rode draak (dicht)"; empty for hands entered by
 value), value and settlement; then who entered the hand and when, how often
 it was corrected (hand or seats), who changed it last and when, who
 confirmed it and when. A fifth player sitting out a hand has only a name in
@@ -40,6 +41,8 @@ from django.utils.translation import override
 from exports import rulesets
 from exports.cells import CellValue
 from exports.excel import sheets
+from scoring.engine.tiles import TileSyntaxError, parse_bonus, parse_tiles, tile_name
+from scoring.texts import SET_KINDS, tile_label
 from tournaments.models import (
     Event,
     Hand,
@@ -120,22 +123,77 @@ def _user_names(ids: set[int]) -> dict[int, str]:
     return names
 
 
+def _suit_run(numbers: list[int], suit: str) -> str:
+    # "1 2 3 5 5 bamboe": the suit's name once, after its numbers.
+    return f"{' '.join(str(number) for number in numbers)} {suit}"
+
+
+def readable_tiles(notation: str) -> str:
+    """Tiles in the engine's notation as a reader says them, in the user's
+    language: "12355s1z" -> "1 2 3 5 5 bamboe, Oostenwind" (the tile names
+    of the score-entry page, scoring/texts.py). Unreadable text as it is."""
+    try:
+        tiles = sorted(parse_tiles(notation))
+    except TileSyntaxError:
+        return notation
+    suits = {"m": _("characters"), "p": _("circles"), "s": _("bamboo")}
+    groups: list[str] = []
+    for letter, name in suits.items():
+        numbers = [int(tile_name(tile)[0]) for tile in tiles if tile_name(tile)[1] == letter]
+        if numbers:
+            groups.append(_suit_run(numbers, name))
+    honours = [tile_name(tile) for tile in tiles if tile_name(tile)[1] == "z"]
+    for code in dict.fromkeys(honours):
+        count = honours.count(code)
+        groups.append(tile_label(code) if count == 1 else f"{count}× {tile_label(code)}")
+    return ", ".join(groups)
+
+
+def readable_set(kind: str, notation: str) -> str:
+    """A set as a reader says it: "pung 7 bamboe", "kong Rode draak",
+    "chow 1-2-3 bamboe" (kinds as the rule texts name them)."""
+    label = str(SET_KINDS.get(kind, kind))
+    try:
+        tiles = sorted(parse_tiles(notation))
+    except TileSyntaxError:
+        return f"{label} {notation}".strip()
+    codes = [tile_name(tile) for tile in tiles]
+    if codes and len(set(codes)) == 1:  # a pung or kong: one tile, named once
+        return f"{label} {tile_label(codes[0])}"
+    if codes and len({code[1] for code in codes}) == 1 and codes[0][1] != "z":
+        suit = {"m": _("characters"), "p": _("circles"), "s": _("bamboo")}[codes[0][1]]
+        return f"{label} {'-'.join(code[0] for code in codes)} {suit}"
+    return f"{label} {readable_tiles(notation)}"
+
+
+def readable_bonus(notation: str) -> str:
+    """Flowers and seasons ("1f3j"): "Bloem 1, Seizoen 3"."""
+    try:
+        bonus = parse_bonus(notation)
+    except TileSyntaxError:
+        return notation
+    return ", ".join(
+        (_("Flower %(number)s") if code[1] == "f" else _("Season %(number)s"))
+        % {"number": code[0]} for code in bonus)
+
+
 def tiles_text(data: Mapping[str, Any] | None, dead: bool) -> str:
-    """A player's tiles as entered: concealed tiles, then each meld (kind and
-    tiles, "concealed" for a concealed kong), bonus tiles, "dead hand"."""
+    """A player's tiles as entered, readable: concealed tiles, then each set
+    ("pung 7 bamboe", "(dicht)" for a concealed one), flowers and seasons,
+    "dead hand"; parts apart by "; "."""
     if not data:
         return _("dead hand") if dead else ""
-    parts = [str(data.get("concealed") or "")]
+    parts = [readable_tiles(str(data.get("concealed") or ""))]
     for meld in data.get("melds") or []:
-        text = f"{meld.get('kind', '')} {meld.get('tiles', '')}"
+        text = readable_set(str(meld.get("kind", "")), str(meld.get("tiles", "")))
         if meld.get("open", True) is False:
             text += " " + _("(concealed)")
         parts.append(text)
     if data.get("bonus"):
-        parts.append(f"{_('bonus')} {data['bonus']}")
+        parts.append(readable_bonus(str(data["bonus"])))
     if dead:
         parts.append(_("dead hand"))
-    return " | ".join(part for part in parts if part)
+    return "; ".join(part for part in parts if part)
 
 
 def collect(event: Event) -> HandLog:
@@ -205,10 +263,14 @@ def collect(event: Event) -> HandLog:
         lines.append(HandLine(
             round=round_number, table=table_number, number=number,
             prevailing_wind=str(wind or ""),
-            winner=names.get(winner_id, "") if winner_id else "",
+            # As the score sheets say it: nobody won a draw, a false
+            # mahjong names who claimed it.
+            winner=names.get(winner_id, "") if winner_id
+            else _("False mahjong: %(name)s") % {"name": claimer} if claimer else _("Draw"),
             fan=rulesets.winner_fan(engine[0] or {}, engine[1] or {}) if engine else None,
             discarder=names.get(discarder_id, "") if discarder_id else "",
-            winning_tile=str(entry.get("winning_tile") or "") if tiles is not None else "",
+            winning_tile=tile_label(str(entry.get("winning_tile") or ""))
+            if tiles is not None else "",
             flags=rulesets.flags_text(entry.get("flags"), seated_names, claimer),
             players=players,
             entered_by=users.get(entered_by, "") if entered_by else "",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+from typing import Any
 
 import pytest
 from django.utils import timezone
@@ -63,13 +64,15 @@ def test_a_hand_by_tiles_shows_the_tiles_as_entered(sample: Sample) -> None:
     seats = {seat.position: seat.registration.name for seat in hand.table.seats.all()}
     assert row["Prevailing wind"] == "East"
     assert row["Winner"] == seats[1] and row["Discarder"] == seats[2]
-    assert row["Winning tile"] == "3s"
+    assert row["Winning tile"] == "3 of bamboo"
     assert (row["Player 1"], row["Player 1 seat wind"], row["Player 1 tiles"],
             row["Player 1 value"], row["Player 1 settlement"]) == (
-        seats[0], "East", "2228m4777p19s555z", 64, 24)
-    assert row["Player 2 tiles"] == "234456m345678p33s" and row["Player 2 value"] == 96
+        seats[0], "East",
+        "2 2 2 8 characters, 4 7 7 7 circles, 1 9 bamboo, 3× White dragon", 64, 24)
+    assert row["Player 2 tiles"] == (
+        "2 3 4 4 5 6 characters, 3 4 5 6 7 8 circles, 3 3 bamboo") and row["Player 2 value"] == 96
     assert row["Player 3 tiles"] == "dead hand" and row["Player 3 settlement"] == -244
-    assert row["Player 4 tiles"] == "1245899s222z | pung 666s"
+    assert row["Player 4 tiles"] == "1 2 4 5 8 9 9 bamboo, 3× South wind; pung 6 of bamboo"
     assert row["Entered by"] == "Alice Organiser"
     assert row["Entered at"] == local(hand.created_at)
     assert ws["AD2"].number_format == "yyyy-mm-dd hh:mm:ss"  # "Entered at"
@@ -170,3 +173,36 @@ def test_a_table_of_five_has_a_fifth_player_who_sits_out() -> None:
         sitting_out = [player for player in players if player[1] is None]
         assert len(sitting_out) == 1  # named, without wind, value or settlement
         assert sitting_out[0][0] and sitting_out[0][3] is None
+
+
+def test_sets_read_as_players_say_them_in_dutch() -> None:
+    from django.utils.translation import override
+
+    with override("nl"):
+        assert hand_log.readable_tiles("12345556789s") == "1 2 3 4 5 5 5 6 7 8 9 bamboe"
+        assert hand_log.readable_tiles("19m11z7z") == "1 9 tekens, 2× Oostenwind, Rode draak"
+        assert hand_log.readable_set("pung", "777s") == "pung 7 bamboe"
+        assert hand_log.readable_set("pung", "777z") == "pung Rode draak"
+        assert hand_log.readable_set("chow", "123p") == "chow 1-2-3 kringen"
+        assert hand_log.readable_bonus("1f3j") == "Bloem 1, Seizoen 3"
+        assert hand_log.tiles_text({"concealed": "12355s", "melds": [
+            {"kind": "kong", "tiles": "6666z", "open": False}]}, dead=False) == (
+            "1 2 3 5 5 bamboe; kong Groene draak (dicht)")
+    # What the engine would refuse is written as it was entered, not dropped.
+    assert hand_log.readable_tiles("12x") == "12x"
+
+
+def test_a_draw_is_named_in_the_winner_column(event: Any, club: Any) -> None:
+    from clubs.models import Member
+    from tournaments.services import registration as registrations
+    from tournaments.services import rounds
+
+    for name in ("Jan de Boer", "Gijs Willems", "Anna Bakker", "Piet van der Meer"):
+        first, last = name.split(" ", 1)
+        registrations.register(event, member=Member.objects.create(
+            club=club, first_name=first, last_name=last))
+    round_ = rounds.start_round(rounds.seat_round(rounds.add_round(event), seed=1))
+    rounds.record_hand(round_.tables.get(), values={0: 0, 1: 0, 2: 0, 3: 0}, winner=None,
+                       east=0)
+    row = rows_by_key(workbook(hand_log.render(event, language="nl"))["Handen"])[(1, 1, 1)]
+    assert row["Winnaar"] == "Remise"
