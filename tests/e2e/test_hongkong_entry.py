@@ -38,6 +38,7 @@ def test_a_limit_hand_with_pao_by_values(browser: Any, live_server: Any, table: 
     assert page.locator("#se-fan-field").is_hidden()
     assert page.locator(".se-bonus-tile").count() == 8
     assert page.locator("#se-pao").is_visible()
+    page.click("#se-more summary")
     assert page.locator('input[name=flag][value="moon_eats_cake"]').is_visible()
     # A false mahjong is the checkbox with who claimed it, not the quick button.
     assert page.locator("#se-false").is_hidden()

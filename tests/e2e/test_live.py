@@ -64,6 +64,7 @@ def enter_values(page: Any, values: dict[int, int], winner: int) -> None:
     for position, value in values.items():
         page.fill(f"#se-value-{position}", str(value))
     page.check(f'#se-winner input[value="{winner}"]')
+    page.check('#se-discarder input[value=""]')  # self-drawn: chosen, never assumed
 
 
 def save(table: Table, user: User, values: dict[int, int], winner: int) -> Hand:

@@ -36,30 +36,38 @@ def tap(page: Any, tiles: str) -> None:
             digits = []
 
 
-def enter_values(page: Any, values: dict[int, int], winner: int) -> None:
+def enter_values(page: Any, values: dict[int, int], winner: int,
+                 discarder: int | None = None) -> None:
+    """A hand by values; `discarder` None: self-drawn (chosen, never assumed)."""
     page.check('input[name=mode][value="values"]')
     for position, value in values.items():
         page.fill(f"#se-value-{position}", str(value))
     page.check(f'#se-winner input[value="{winner}"]')
+    page.check(f'#se-discarder input[value="{"" if discarder is None else discarder}"]')
 
 
 def enter_worked_example(page: Any) -> None:
     """The worked example of seed 003 by tiles, East in seat 0: South wins on
-    West's discard, West's hand is dead."""
+    West's discard, West's hand is dead. The winning tile 3s is picked once:
+    it is in South's hand and the winning tile."""
     page.check('input[name=mode][value="tiles"]')
     page.check('#se-winner input[value="1"]')
-    tap(page, "234456m345678p33s")
+    page.check('#se-discarder input[value="2"]')
+    tap(page, "234456m345678p3s")
+    page.check('input[name=target][value="winning"]')
+    tap(page, "3s")
+    # The next tap adds a tile again, to the player whose tiles are shown.
+    assert page.is_checked('input[name=target][value="concealed"]')
     page.check('#se-tile-player input[value="0"]')
     tap(page, "2228m4777p19s555z")
     page.check('#se-tile-player input[value="3"]')
     tap(page, "1245899s222z")
     page.check('input[name=target][value="pung"]')
+    # A meld starts concealed; North's pung of 6s lies open.
+    assert not page.is_checked("#se-open")
+    page.check("#se-open")
     tap(page, "6s")
-    page.check('input[name=target][value="winning"]')
-    tap(page, "3s")
     page.click('.se-dead[data-position="2"]')
-    page.check('#se-discarder input[value="2"]')
-    page.select_option("#se-win-source", "discard")
 
 
 def open_page(browser: Any, live_server: Any, username: str, width: int = 390
@@ -84,7 +92,7 @@ def test_a_scorekeeper_enters_hands_online_and_offline(
     preview = page.locator("#se-preview")
     preview.locator(".se-settlement").wait_for()
     assert "+384" in preview.inner_text()
-    assert "all chows" in preview.inner_text()
+    assert "all chows" in preview.inner_text().lower()
     page.screenshot(path=str(artifacts / "score-entry-360-tiles.png"), full_page=True)
     page.click("#se-save")
     page.locator('#se-hands tr[data-hand="1"]').wait_for()
@@ -146,6 +154,8 @@ def test_a_scorekeeper_corrects_and_deletes_hands(
     page.check('input[name=mode][value="tiles"]')
     page.check('#se-winner input[value="2"]')
     tap(page, "123m456m789m123p11s")
+    page.check('#se-discarder input[value=""]')
+    page.click("#se-more summary")
     page.select_option("#se-win-source", "wall")
     page.check('input[name=flag][value="last_wall_tile"]')
     page.click("#se-save")
@@ -204,6 +214,11 @@ def test_an_impossible_hand_is_refused_on_the_spot(
     page.check('input[name=mode][value="tiles"]')
     page.check('#se-winner input[value="1"]')
     tap(page, "234456m345678p3s")
+    # Who discarded is asked for, not assumed: nothing is sent without it.
+    page.click("#se-save")
+    page.locator("#se-preview .alert-error", has_text="Choose who discarded").wait_for()
+    assert page.evaluate("document.activeElement.name") == "discarder"
+    page.check('#se-discarder input[value="2"]')
     page.click("#se-save")
     page.locator("#se-preview .alert-error", has_text="13 tiles").wait_for(timeout=5000)
     assert Hand.objects.count() == 0
