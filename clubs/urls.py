@@ -1,6 +1,6 @@
 from django.urls import path
 
-from clubs import views
+from clubs import details_views, views
 
 app_name = "clubs"
 
@@ -12,6 +12,14 @@ urlpatterns = [
     path("<slug:slug>/members/import/", views.member_import_upload, name="member_import"),
     path("<slug:slug>/members/import/confirm/", views.member_import_confirm,
          name="member_import_confirm"),
+    # The club's own details, season rules and holidays (clubs/details_views.py).
+    path("<slug:slug>/details/", details_views.club_details_page, name="details"),
+    path("<slug:slug>/details/club/", details_views.save_club, name="details_save"),
+    path("<slug:slug>/details/season/", details_views.save_season_options,
+         name="season_options"),
+    path("<slug:slug>/details/holidays/add/", details_views.add_holiday, name="holiday_add"),
+    path("<slug:slug>/details/holidays/<int:holiday_id>/remove/", details_views.remove_holiday,
+         name="holiday_remove"),
     path("<slug:slug>/season/", views.season, name="season"),
     path("<slug:slug>/season/<int:year>/", views.season, name="season_year"),
     path("<slug:slug>/all-time/", views.all_time, name="all_time"),

@@ -33,7 +33,7 @@ from django.test import Client
 from django.urls import NoReverseMatch, URLPattern, URLResolver, get_resolver, reverse
 from django.utils import timezone
 
-from clubs.models import Club, Member
+from clubs.models import Club, HolidayPeriod, Member
 from exports.models import ExportJob, JobStatus
 from tournaments.models import Event, EventStatus, Registration, Round, Scorekeeper, Table
 from tournaments.services import rounds
@@ -83,6 +83,13 @@ MATRIX: list[Row] = [
     # Without a signed preview: refused input (tests/pages/test_member_import.py
     # posts real previews, also from outsiders).
     Row("clubs:member_import_confirm", "POST", ORGANISER_POST),
+    # The club's details, season rules and holidays (clubs/details_views.py):
+    # empty forms are refused input; removing a holiday is done (twice: no error).
+    Row("clubs:details", "GET", ORGANISER),
+    Row("clubs:details_save", "POST", ORGANISER_POST),
+    Row("clubs:season_options", "POST", ORGANISER_POST),
+    Row("clubs:holiday_add", "POST", ORGANISER_POST),
+    Row("clubs:holiday_remove", "POST", ORGANISER_ACT),
     Row("clubs:season", "GET", PUBLIC),
     Row("clubs:season_year", "GET", PUBLIC),
     Row("clubs:all_time", "GET", PUBLIC),
@@ -119,6 +126,20 @@ MATRIX: list[Row] = [
     Row("tournaments:register_guest", "POST", ORGANISER_POST),
     # Withdrawing a player seated in a started round is refused input.
     Row("tournaments:registration_action", "POST", ORGANISER_POST),
+    # The door (tournaments/door_views.py): organisers of the club only.
+    # Checking everyone in is done (twice: nobody left, no error); an empty
+    # self check-in switch is refused input.
+    Row("tournaments:door", "GET", ORGANISER),
+    Row("tournaments:door_player", "GET", ORGANISER),
+    Row("tournaments:door_register", "GET", ORGANISER),
+    Row("tournaments:door_qr", "GET", ORGANISER),
+    Row("tournaments:door_check_in_all", "POST", ORGANISER_ACT),
+    Row("tournaments:door_self_check_in", "POST", ORGANISER_POST),
+    # A member's own check-in: only a member has one (carol, not registered
+    # for the event: her POST is refused input); a draft is no one's.
+    Row("tournaments:self_check_in", "GET", "404 404 404 404 404 200 302"),
+    Row("tournaments:self_check_in", "POST", "404 404 404 404 404 400 302"),
+    Row("tournaments:self_check_in", "GET", "404 404 404 404 404 404 302", variant="draft"),
     Row("tournaments:round_add", "POST", ORGANISER_ACT),
     # Adding carol (the member) as scorekeeper of table 2: done by the
     # organisers (twice: still one row); carol herself and the scorekeepers
@@ -231,11 +252,14 @@ def world(club: Club, other_club: Club, event: Event, players: list[Registration
         kind="standings_pdf", event=event, requested_by=organiser, status=JobStatus.DONE,
         content=b"%PDF-", size=5, filename="standings.pdf", content_type="application/pdf",
         expires_at=timezone.now() + datetime.timedelta(hours=1))
+    holiday = HolidayPeriod.objects.create(club=club, name="Zomervakantie",
+                                           start=datetime.date(2031, 7, 1),
+                                           end=datetime.date(2031, 8, 31))
     base = {
         "slug": club.slug, "member_id": players[0].member.pk, "year": 2031,
         "event_id": event.pk, "registration_id": players[0].pk, "round_id": round_.pk,
         "table_id": table.pk, "number": 1, "kind": "hand_log_xlsx", "token": job.token,
-        "object_id": event.pk,
+        "object_id": event.pk, "holiday_id": holiday.pk,
     }
     return World(event=event, draft=draft, round=round_, registration=players[0],
                  users=users, kwargs={
@@ -428,3 +452,29 @@ def test_every_export_kind_is_asked_for_only_by_who_may_have_it(kind: Any, world
         if expected[role] != 302:
             assert snapshot() == before, f"{role} stored a job with a refused {kind.name}"
     assert not wrong, f"{kind.name}: " + "; ".join(wrong)
+
+
+# --- A round from start to close, the clock, the big screen (issue 15 §5) ------
+# tournaments.lifecycle_views. The world's round is being played, its clock not
+# started: pausing it is refused input; closing without the confirmation only
+# asks (200); finishing the event is refused while the round is played; a
+# table is marked finished by whoever keeps the score there. The big screen and
+# the clock face are public like the standings (the draft has no round 1).
+
+MATRIX.extend([
+    Row("tournaments:round_progress", "GET", ORGANISER),
+    Row("tournaments:round_close", "GET", ORGANISER),
+    Row("tournaments:round_close", "POST", "200 200 404 404 404 404 302"),
+    Row("tournaments:round_clock", "POST", ORGANISER_POST),
+    Row("tournaments:extra_time", "POST", ORGANISER_POST),
+    Row("tournaments:table_finished", "POST", "302 302 404 302 404 404 302"),
+    Row("tournaments:event_finish", "GET", ORGANISER),
+    Row("tournaments:event_finish", "POST", ORGANISER_POST),
+    Row("tournaments:screen", "GET", PUBLIC),
+    Row("tournaments:screen", "GET", DRAFT, variant="draft"),
+    Row("tournaments:screen_live", "GET", PUBLIC),
+    Row("tournaments:screen_live", "GET", DRAFT, variant="draft"),
+    Row("tournaments:clock_face", "GET", PUBLIC),
+    Row("tournaments:clock_face", "GET", "404 404 404 404 404 404 404", variant="draft"),
+])
+FIXED["tournaments:round_clock"] = {"action": "pause"}
