@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournaments import api, defaults_views, views
+from tournaments import api, defaults_views, door_views, views
 
 app_name = "tournaments"
 
@@ -17,12 +17,12 @@ urlpatterns = [
     path("events/<int:event_id>/standings/", views.standings, name="standings"),
     path("events/<int:event_id>/register/", views.self_register, name="self_register"),
     path("events/<int:event_id>/withdraw/", views.self_withdraw, name="self_withdraw"),
-    path("events/<int:event_id>/registrations/member/", views.register_member,
+    path("events/<int:event_id>/registrations/member/", door_views.register_member,
          name="register_member"),
-    path("events/<int:event_id>/registrations/guest/", views.register_guest,
+    path("events/<int:event_id>/registrations/guest/", door_views.register_guest,
          name="register_guest"),
     path("events/<int:event_id>/registrations/<int:registration_id>/<slug:action>/",
-         views.registration_action, name="registration_action"),
+         door_views.registration_action, name="registration_action"),
     path("events/<int:event_id>/scorekeepers/add/", views.scorekeeper_add,
          name="scorekeeper_add"),
     path("events/<int:event_id>/scorekeepers/remove/", views.scorekeeper_remove,
@@ -84,4 +84,20 @@ urlpatterns[:0] = [
          name="screen_live"),
     path("events/<int:event_id>/rounds/<int:number>/clock/", lifecycle_views.clock_face,
          name="clock_face"),
+]
+
+# The door: check-in on a phone, registering at the door, self check-in
+# (tournaments.door_views).
+urlpatterns += [
+    path("events/<int:event_id>/door/", door_views.door, name="door"),
+    path("events/<int:event_id>/door/everyone/", door_views.check_in_all,
+         name="door_check_in_all"),
+    path("events/<int:event_id>/door/register/", door_views.door_register,
+         name="door_register"),
+    path("events/<int:event_id>/door/self-check-in/", door_views.door_self_check_in,
+         name="door_self_check_in"),
+    path("events/<int:event_id>/door/qr/", door_views.door_qr, name="door_qr"),
+    path("events/<int:event_id>/door/<int:registration_id>/", door_views.door_player,
+         name="door_player"),
+    path("events/<int:event_id>/check-in/", door_views.self_check_in, name="self_check_in"),
 ]

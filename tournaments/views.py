@@ -32,18 +32,15 @@ from clubs.forms import add_service_error
 from clubs.models import Club, Member
 from exports import bond
 from scoring.engine import RULESETS
+from tournaments import door_views
 from tournaments.filters import StandingsFilter
 from tournaments.forms import (
     SEAT_LABELS,
-    DropOutForm,
     EventForm,
-    GuestRegistrationForm,
     HandForm,
-    MemberRegistrationForm,
     RemoveScorekeeperForm,
     ScorekeeperForm,
     SeatingMethodForm,
-    SubstituteForm,
     SwapForm,
     described_options,
     form_errors,
@@ -134,25 +131,14 @@ def event_page(
     **forms: Any,
 ) -> HttpResponse:
     """The organiser's event page; `forms` replaces a form to show its errors."""
-    registration_list = list(
-        event.registrations.select_related("member__club", "substitute_for__member")
-        .prefetch_related("substitutes")
-        .order_by("created_at", "pk")
-    )
-    waiting = [r for r in registration_list if r.status == RegistrationStatus.WAITING]
-    waiting_list = [(registrations.waiting_position(r), r) for r in waiting]
-    waiting_list.sort(key=lambda item: (item[0] is None, item[0] or 0))
     context = {
         "club": event.club,
         "event": event,
-        "registrations": [r for r in registration_list if r.status != RegistrationStatus.WAITING],
-        "waiting_list": waiting_list,
+        # Registrations in a few numbers: the door page (door_views) manages them.
+        "door": door_views.summary(event),
         "rounds": event.rounds.all(),
-        "member_form": forms.get("member_form") or MemberRegistrationForm(club=event.club),
-        "guest_form": forms.get("guest_form") or GuestRegistrationForm(),
         "round_form": forms.get("round_form")
         or SeatingMethodForm(initial={"seating_method": _next_method(event)}),
-        "substitute_form": SubstituteForm(club=event.club),
         "scorekeepers": scorekeepers.event_scorekeepers(event),
         # Listed before the bond's export: players it will lack a number for.
         "missing_member_numbers": bond.missing_member_numbers(event)
@@ -226,36 +212,6 @@ def public_event_page(request: HttpRequest, event: Event) -> HttpResponse:
     return render(request, "tournaments/event_public.html", context)
 
 
-@login_required
-@require_POST
-def register_member(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = access.get_event_for_organiser(request.user, event_id)
-    form = MemberRegistrationForm(request.POST, club=event.club)
-    if not form.is_valid():
-        return event_page(request, event, member_form=form, status=BAD_REQUEST)
-    return _register(request, event, member=form.cleaned_data["member"])
-
-
-@login_required
-@require_POST
-def register_guest(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = access.get_event_for_organiser(request.user, event_id)
-    form = GuestRegistrationForm(request.POST)
-    if not form.is_valid():
-        return event_page(request, event, guest_form=form, status=BAD_REQUEST)
-    return _register(request, event, guest_name=form.cleaned_data["guest_name"],
-                     guest_club=form.cleaned_data["guest_club"])
-
-
-def _register(request: HttpRequest, event: Event, **who: Any) -> HttpResponse:
-    try:
-        registration = registrations.register(event, by_organiser=True, **who)
-    except ValidationError as error:
-        return event_page(request, event, error=error_text(error), status=BAD_REQUEST)
-    messages.success(request, registered_message(registration))
-    return redirect("tournaments:detail", event.pk)
-
-
 def registered_message(registration: Registration) -> str:
     name = registration.name
     if registration.status == RegistrationStatus.WAITING:
@@ -264,75 +220,6 @@ def registered_message(registration: Registration) -> str:
     if registration.status == RegistrationStatus.PENDING:
         return _("%(name)s is registered, awaiting approval.") % {"name": name}
     return _("%(name)s is registered.") % {"name": name}
-
-
-def _approve(request: HttpRequest, registration: Registration) -> str:
-    registrations.approve(registration)
-    return _("%(name)s is approved.") % {"name": registration.name}
-
-
-def _withdraw(request: HttpRequest, registration: Registration) -> str:
-    registrations.withdraw(registration)
-    return _("%(name)s is withdrawn.") % {"name": registration.name}
-
-
-def _check_in(request: HttpRequest, registration: Registration) -> str:
-    registrations.check_in(registration)
-    return _("%(name)s is checked in.") % {"name": registration.name}
-
-
-def _late(request: HttpRequest, registration: Registration) -> str:
-    registrations.check_in(registration, late=True)
-    return _("%(name)s is checked in, arriving late.") % {"name": registration.name}
-
-
-def _drop_out(request: HttpRequest, registration: Registration) -> str:
-    form = DropOutForm(request.POST)
-    if not form.is_valid():
-        raise ValidationError(form_errors(form))
-    after_round = form.cleaned_data["after_round"]
-    registrations.drop_out(registration, after_round=after_round)
-    return _("%(name)s drops out after round %(round)s.") % {
-        "name": registration.name, "round": after_round}
-
-
-def _substitute(request: HttpRequest, registration: Registration) -> str:
-    form = SubstituteForm(request.POST, club=registration.event.club)
-    if not form.is_valid():
-        raise ValidationError(form_errors(form))
-    substitute = registrations.substitute(
-        registration, member=form.cleaned_data["member"],
-        guest_name=form.cleaned_data["guest_name"],
-    )
-    return _("%(substitute)s takes over the seat of %(name)s.") % {
-        "substitute": substitute.name, "name": registration.name}
-
-
-REGISTRATION_ACTIONS: dict[str, Callable[[HttpRequest, Registration], str]] = {
-    "approve": _approve,
-    "withdraw": _withdraw,
-    "check-in": _check_in,
-    "late": _late,
-    "drop-out": _drop_out,
-    "substitute": _substitute,
-}
-
-
-@login_required
-@require_POST
-def registration_action(
-    request: HttpRequest, event_id: int, registration_id: int, action: str
-) -> HttpResponse:
-    event = access.get_event_for_organiser(request.user, event_id)
-    registration = get_object_or_404(event.registrations, pk=registration_id)
-    if action not in REGISTRATION_ACTIONS:
-        raise Http404
-    try:
-        done = REGISTRATION_ACTIONS[action](request, registration)
-    except ValidationError as error:
-        return event_page(request, event, error=error_text(error), status=BAD_REQUEST)
-    messages.success(request, done)
-    return redirect("tournaments:detail", event.pk)
 
 
 # --- Scorekeepers -------------------------------------------------------------

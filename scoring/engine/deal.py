@@ -220,3 +220,20 @@ def _next_in_rounds(positions: list[int], history: Sequence[Dealt], order: DealO
     east = positions[(positions.index(last.east) + 1) % len(positions)]
     return Deal(east=east, playing=positions,
                 prevailing=_next_wind(last.prevailing, order.winds))
+
+
+def game_complete(positions: Sequence[int], history: Sequence[Dealt], schedule: Schedule,
+                  order: DealOrder = EACH_HAND) -> bool:
+    """Whether the table has played a complete game: every round of
+    ``order.winds``, so that the next deal would begin the first round again
+    (000 §1.9 "Een compleet spel Mahjong bestaat uit vier ronden, inclusief
+    eventuele remises"; 001 "De ronden"; 004 §2.1 for rounds of games; at a
+    table of 3 or 5 the rounds of its order: 003 "Drie spelers", "Vijf
+    spelers"). A table that has played its game is finished, whatever the
+    clock says."""
+    if not history:
+        return False
+    last = history[-1].prevailing
+    if last != order.winds[-1]:
+        return False
+    return next_deal(positions, history, schedule, order).prevailing != last

@@ -179,7 +179,8 @@ def test_a_round_with_a_dropped_player_seated_does_not_start() -> None:
 
 
 def test_a_substitute_takes_the_dropped_players_seat() -> None:
-    event, players = make_event(8)
+    # Three rounds planned: the event does not finish after the second.
+    event, players = make_event(8, rounds_planned=3)
     first = seated(event)
     start_round(first)
     play_one_hand_everywhere(first)

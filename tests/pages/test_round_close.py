@@ -21,13 +21,15 @@ VALUES = {0: 40, 1: 20, 2: 10, 3: 0}
 def progress_rows(html: str) -> dict[str, str]:
     """Table number -> the text of its row in the progress table."""
     body = html[html.index('id="table-progress"'):]
-    body = body[:body.index("</table>")]
+    body = body[:body.index("</ul>")]
     return {number: " ".join(re.sub(r"<[^>]+>", " ", text).split())
-            for number, text in re.findall(r'<tr data-table="(\d+)"[^>]*>(.*?)</tr>', body, re.S)}
+            for number, text in re.findall(r'<li data-table="(\d+)"[^>]*>(.*?)</li>\s*(?=<li data-table|$)',
+                                           body, re.S)}
 
 
 def close(client: Client, round_: Round) -> tuple[int, str]:
-    response = client.post(f"/en/rounds/{round_.pk}/close/")
+    """Close the round as the confirmation page's button does."""
+    response = client.post(f"/en/rounds/{round_.pk}/close/", {"confirm": "yes"})
     if response.status_code == 302:
         response = client.get(response["Location"])
         assert response.status_code == 200
@@ -40,12 +42,14 @@ def test_the_round_page_shows_which_tables_have_not_finished(
     one = started_round.tables.get(number=1)
     rounds.record_hand(one, values=VALUES, winner=0, east=0)
     html = organiser_client.get(f"/en/rounds/{started_round.pk}/").content.decode()
-    assert progress_rows(html) == {"1": "Table 1 1 ready",
-                                   "2": "Table 2 0 not finished: no hands yet"}
+    rows = progress_rows(html)
+    assert rows["1"].startswith("Table 1 1 hand · last ") and rows["1"].endswith(
+        "playing Mark finished table 1")
+    assert rows["2"] == "Table 2 0 hands no hands yet Mark finished table 2"
     status, html = close(organiser_client, started_round)
     assert status == 400
     assert "No hands have been entered at table 2." in html
-    assert progress_rows(html)["2"] == "Table 2 0 not finished: no hands yet"
+    assert progress_rows(html)["2"] == "Table 2 0 hands no hands yet"
     started_round.refresh_from_db()
     assert started_round.status == RoundStatus.STARTED
     assert not TableResult.objects.exists()
@@ -59,9 +63,9 @@ def test_unconfirmed_hands_keep_a_table_from_finishing(
     first = rounds.record_hand(one, values=VALUES, winner=0, east=0, entered_by=organiser)
     rounds.record_hand(one, values=VALUES, winner=0, east=1, entered_by=organiser)
     html = organiser_client.get(f"/en/rounds/{started_round.pk}/").content.decode()
-    assert progress_rows(html) == {
-        "1": "Table 1 2 2 not finished: 2 hands not confirmed",
-        "2": "Table 2 0 0 not finished: no hands yet"}
+    rows = progress_rows(html)
+    assert "2 hands not confirmed playing" in rows["1"]
+    assert rows["2"].startswith("Table 2 0 hands no hands yet")
     status, html = close(organiser_client, started_round)
     # Both reasons at once, each naming its tables.
     assert status == 400
@@ -73,8 +77,9 @@ def test_unconfirmed_hands_keep_a_table_from_finishing(
     for hand in (first, *two.hands.all()):
         hands.confirm_hand(hand, second_organiser)
     html = organiser_client.get(f"/en/rounds/{started_round.pk}/").content.decode()
-    assert progress_rows(html) == {
-        "1": "Table 1 2 1 not finished: 1 hand not confirmed", "2": "Table 2 1 0 ready"}
+    rows = progress_rows(html)
+    assert "1 hand not confirmed playing" in rows["1"]
+    assert "not confirmed" not in rows["2"] and "no hands" not in rows["2"]
     status, html = close(organiser_client, started_round)
     assert status == 400 and "Hands at table 1 have not been confirmed yet." in html
     assert "No hands have been entered" not in html

@@ -140,7 +140,7 @@ def test_it_refuses_a_hand_before_the_round_starts(
 def test_it_refuses_to_close_a_round_without_hands(
     organiser_client: Client, started_round: Round
 ) -> None:
-    response = organiser_client.post(round_url(started_round, "close"))
+    response = organiser_client.post(round_url(started_round, "close"), {"confirm": "yes"})
     assert response.status_code == 400
     assert "No hands have been entered" in response.content.decode()
     started_round.refresh_from_db()
@@ -150,7 +150,7 @@ def test_it_refuses_to_close_a_round_without_hands(
 def test_it_closes_a_round(organiser_client: Client, started_round: Round) -> None:
     for table in started_round.tables.all():
         rounds.record_hand(table, values={0: 40, 1: 20, 2: 10, 3: 0}, winner=0, east=0)
-    response = organiser_client.post(round_url(started_round, "close"))
+    response = organiser_client.post(round_url(started_round, "close"), {"confirm": "yes"})
     assert response.status_code == 302
     started_round.refresh_from_db()
     assert started_round.status == RoundStatus.CLOSED

@@ -62,8 +62,14 @@ def update_event(event: Event, **fields: Any) -> Event:
 
 
 def finish_event(event: Event) -> Event:
+    """Finish the event (the organiser's one click; close_round does it by
+    itself after the last planned round). Finishing a finished event changes
+    nothing."""
     with transaction.atomic():
         stored = locked_event(event)
+        if stored.status == EventStatus.FINISHED:
+            event.refresh_from_db()
+            return event
         playing = stored.rounds.filter(status=RoundStatus.STARTED).first()
         if playing is not None:
             raise ValidationError(_("Round %(round)s is still being played; close it first.")
