@@ -333,6 +333,11 @@ def report_for_page(round_: Round) -> dict[str, Any]:
     }
 
 
+def progress_poll_seconds() -> int:
+    """How often the round page's tables ask for themselves again (htmx)."""
+    return int(getattr(settings, "ROUND_PROGRESS_POLL_SECONDS", 10))
+
+
 def round_page(
     request: HttpRequest, round_: Round, *, error: str = "", status: int = 200,
     swap_form: SwapForm | None = None,
@@ -348,6 +353,7 @@ def round_page(
         # The round's clock and what its rule set says when time is up.
         "clock": clock.clock_state(round_) if round_.status == RoundStatus.STARTED else None,
         "at_time": clock.at_time(round_.event),
+        "poll_seconds": progress_poll_seconds(),
         "results": standings_service.round_results(round_)
         if round_.status == RoundStatus.CLOSED else [],
         "report": report_for_page(round_),

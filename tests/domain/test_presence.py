@@ -246,7 +246,7 @@ def test_a_dropout_leaves_from_the_round_after() -> None:
 def test_a_dropout_after_seating_is_flagged_for_reseating() -> None:
     event, players = make_event(8)
     play(seated(event, 1))
-    second = seated(event, 2)
+    seated(event, 2)
     drop_out(players[0], after_round=1)
     notice = presence.reseat_notice(event)
     assert notice is not None and notice.leaving == [players[0].name]
