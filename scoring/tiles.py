@@ -7,6 +7,7 @@ static/js/tile-picker.js)."""
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 # The 34 tiles in the engine's notation, in picker order.
 TILES = ([f"{n}{suit}" for suit in "mps" for n in range(1, 10)]
@@ -38,3 +39,38 @@ def picker_tiles(names: dict[str, str] | None = None) -> list[dict[str, str]]:
              "letter": letters["ESWN"[int(code[0]) - 1]]
              if code[1] == "z" and int(code[0]) <= 4 else ""}
             for code in TILES]
+
+
+def flag_labels() -> dict[str, str]:
+    """The engine's flags (score-interface.md), in the order the pages offer them."""
+    return {
+        "last_wall_tile": _("Last tile of the wall"),
+        "kong_on_kong": _("Kong on kong (won on the replacement tile of a second kong)"),
+        "heavenly": _("Heavenly hand (East wins with the dealt tiles)"),
+        "earthly": _("Earthly hand (won on East's first discard)"),
+        "moon_eats_cake": _("Moon eats cake (last tile of the wall is 1 circles, announced)"),
+        "seven_five": _("7-5 rule (won on a tile discarded late in the live wall: its "
+                        "discarder pays for everyone)"),
+    }
+
+
+def win_source_labels() -> dict[str, str]:
+    return {
+        "wall": _("self-drawn from the wall"),
+        "discard": _("a discard"),
+        "kong_replacement": _("a kong replacement tile"),
+        "robbed_kong": _("robbing a kong"),
+    }
+
+
+def tray_texts() -> dict[str, str]:
+    """What the tray of tile-picker.js says, in the user's language."""
+    return {
+        "chow": _("chow"), "pung": _("pung"), "kong": _("kong"),
+        "concealed": _("concealed"), "open": _("open"),
+        "winning_tile": _("winning tile"), "no_tiles": _("No tiles yet."),
+        # Two forms, as both languages have (ngettext's count 1 and 2).
+        "tile_one": ngettext("%(count)s tile", "%(count)s tiles", 1),
+        "tile_other": ngettext("%(count)s tile", "%(count)s tiles", 2),
+        "bad_chow": _("A chow needs three tiles in a row of one suit."),
+    }

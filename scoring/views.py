@@ -2,14 +2,17 @@ import logging
 from dataclasses import dataclass
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from common import ratelimits
-from scoring import texts
+from scoring import texts, tiles
 from scoring.engine import rule_catalogue, score_game
+from scoring.engine.game import RULESETS
 from scoring.forms import GameForm
 
 logger = logging.getLogger(__name__)
@@ -74,12 +77,41 @@ def player_results(game: dict[str, Any], result: dict[str, Any]) -> list[PlayerR
     ]
 
 
+def picker_context() -> dict[str, Any]:
+    """The tile picker of the page (the score-entry page's, tile-picker.js):
+    the rule sets offered with their flags, the tiles and the texts."""
+    offered = settings.WEB_RULESETS or tuple(RULESETS)
+    labels = tiles.flag_labels()
+    rulesets = []
+    for name in offered:
+        ruleset = RULESETS.get(name)
+        if ruleset is None:
+            continue
+        # Who pays (pao, a false mahjong) is a matter of the table, not of one hand.
+        flags = [flag for flag in labels if flag in ruleset.flags and flag != "seven_five"]
+        rulesets.append({"name": name, "title": texts.ruleset_title(name),
+                         "flags": [{"name": flag, "label": labels[flag]} for flag in flags]})
+    names = tiles.tile_names()
+    return {
+        "rulesets": rulesets,
+        "tiles": tiles.picker_tiles(names),
+        "winds": [{"code": code, "name": str(name)} for code, name in SEAT_NAMES.items()],
+        "win_sources": [{"name": name, "label": label}
+                        for name, label in tiles.win_source_labels().items()],
+        "script": {"tile_names": names, "flags": {r["name"]: r["flags"] for r in rulesets},
+                   "texts": {**tiles.tray_texts(),
+                             "tiles_of_winner": gettext("Tiles of the winner"),
+                             "not_loaded": gettext("This game has more than the winner's "
+                                                   "tiles: it is shown as JSON.")}},
+    }
+
+
 @login_required
 @ratelimits.limit("hand-check", "RATELIMIT_HAND_CHECK", key="user", message=_(
     "You checked many hands in a short time, so this one was not checked."))
 def check_hand(request: HttpRequest) -> HttpResponse:
     form = GameForm(request.POST if request.method == "POST" else None)
-    context: dict[str, Any] = {"form": form}
+    context: dict[str, Any] = {"form": form, "picker": picker_context()}
     if form.is_valid():
         game = form.cleaned_data["game"]
         try:

@@ -31,7 +31,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from clubs import access
-from scoring import texts
+from scoring import texts, tiles
 from scoring.tiles import TILES, picker_tiles, tile_names, wind_letters
 from tournaments.api import api_view, hand_input, json_body
 from tournaments.seating import five_player_schedule
@@ -49,25 +49,13 @@ def bonus_tiles() -> list[dict[str, str]]:
 
 
 def flag_labels() -> dict[str, str]:
-    """The engine's flags (score-interface.md), in the order the page offers them."""
-    return {
-        "last_wall_tile": _("Last tile of the wall"),
-        "kong_on_kong": _("Kong on kong (won on the replacement tile of a second kong)"),
-        "heavenly": _("Heavenly hand (East wins with the dealt tiles)"),
-        "earthly": _("Earthly hand (won on East's first discard)"),
-        "moon_eats_cake": _("Moon eats cake (last tile of the wall is 1 circles, announced)"),
-        "seven_five": _("7-5 rule (won on a tile discarded late in the live wall: its "
-                        "discarder pays for everyone)"),
-    }
+    """The engine's flags (score-interface.md), in the order the page offers
+    them; the same labels as "Check a hand" (scoring.tiles)."""
+    return tiles.flag_labels()
 
 
 def win_source_labels() -> dict[str, str]:
-    return {
-        "wall": _("self-drawn from the wall"),
-        "discard": _("a discard"),
-        "kong_replacement": _("a kong replacement tile"),
-        "robbed_kong": _("robbing a kong"),
-    }
+    return tiles.win_source_labels()
 
 
 def tile_choices(event: Any) -> dict[str, Any]:
@@ -131,6 +119,7 @@ def page_texts() -> dict[str, str]:
         "bad_chow": _("A chow needs three tiles in a row of one suit."),
         "unconfirmed": _("not confirmed"),
         "tile_count": _("%(count)s tiles"),
+        **{key: value for key, value in tiles.tray_texts().items() if key.startswith("tile_")},
         # Corrections, deletions, confirmations.
         # Translators: a verb on a button (correct the hand), not "right".
         "correct": _("Correct"), "delete": _("Delete"), "confirm": _("Confirm"),

@@ -430,7 +430,8 @@
     const player = byPosition(pos);
     $("se-hand-title").textContent = fmt(T.tiles_of, { name: player.name });
     const t = playerTiles(pos);
-    $("se-hand-count").textContent = fmt(T.tile_count, { count: window.TilePicker.tileCount(t) });
+    const count = window.TilePicker.tileCount(t);
+    $("se-hand-count").textContent = fmt(count === 1 ? T.tile_one : T.tile_other, { count });
     const winning = pos === entry.winner ? winningTile() : null;
     window.TilePicker.renderTray(box, t, {
       img: tileImg, names: TILE_NAMES, texts: T, winning,
