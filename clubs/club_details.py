@@ -1,7 +1,7 @@
 """What a club's organisers keep about the club itself, on the app's own
 pages rather than the admin (issue 15: organisers never need the admin): the
-club's name and city, its season competition's options, and its holidays
-(in which members under 18 may play, Art. 12).
+club's name and city, its season competition's options, its holidays (in
+which members under 18 may play, Art. 12) and who organises it.
 
 Every operation runs in a transaction and either succeeds whole or raises
 ValidationError naming the field, having changed nothing.
@@ -110,3 +110,25 @@ def remove_holiday(club: Club, holiday_id: int) -> str | None:
             return None
         holiday.delete()
     return holiday.name
+
+
+def add_organiser(club: Club, user: Any) -> None:
+    """Let `user` organise the club too (adding them twice is no error)."""
+    if not user.is_active:
+        raise ValidationError({"user": _("%(name)s cannot log in: ask the site administrator.")
+                               % {"name": user.get_username()}})
+    club.organisers.add(user)
+
+
+def remove_organiser(club: Club, user: Any) -> None:
+    """Stop `user` organising the club; a club keeps at least one organiser,
+    so nobody can lock everyone out of it."""
+    with transaction.atomic():
+        Club.objects.select_for_update().get(pk=club.pk)
+        if not club.organisers.filter(pk=user.pk).exists():
+            return
+        if club.organisers.exclude(pk=user.pk).filter(is_active=True).count() == 0:
+            raise ValidationError({"organiser": _(
+                "%(name)s is the club's only organiser: add another organiser first.") % {
+                "name": user.get_username()}})
+        club.organisers.remove(user)

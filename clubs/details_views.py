@@ -1,5 +1,5 @@
 """The club's details page: its organisers keep the club's name and city,
-its season competition's options and its holidays here, on the app's own
+its season competition's options, its holidays and its organisers here, on the app's own
 pages (the admin is the site administrators' alone, clubs/admin.py). Every
 club is fetched through clubs/access.py; clubs/club_details.py saves."""
 
@@ -14,7 +14,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from clubs import access, club_details
-from clubs.details_forms import ClubForm, HolidayForm, SeasonOptionsForm
+from clubs.details_forms import (
+    ClubForm,
+    HolidayForm,
+    OrganiserForm,
+    RemoveOrganiserForm,
+    SeasonOptionsForm,
+)
 from clubs.forms import add_service_error
 from clubs.models import Club
 
@@ -31,6 +37,9 @@ def details_page(request: HttpRequest, club: Club, *, status: int = 200,
         or SeasonOptionsForm(initial=club_details.season_form_values(club)),
         "holiday_form": forms.get("holiday_form") or HolidayForm(),
         "holidays": club.holidays.all(),
+        "organiser_form": forms.get("organiser_form") or OrganiserForm(club=club),
+        "organisers": club.organisers.order_by("username"),
+        "error": forms.get("error", ""),
     }, status=status)
 
 
@@ -99,4 +108,44 @@ def remove_holiday(request: HttpRequest, slug: str, holiday_id: int) -> HttpResp
     removed = club_details.remove_holiday(club, holiday_id)
     if removed is not None:
         messages.success(request, _("The holiday %(name)s is removed.") % {"name": removed})
+    return redirect("clubs:details", club.slug)
+
+
+@login_required
+@require_POST
+def add_organiser(request: HttpRequest, slug: str) -> HttpResponse:
+    club = access.get_club_for_organiser(request.user, slug)
+    form = OrganiserForm(request.POST, club=club)
+    if form.is_valid():
+        user = form.cleaned_data["user"]
+        try:
+            club_details.add_organiser(club, user)
+        except ValidationError as error:
+            add_service_error(form, error)
+        else:
+            messages.success(request, _("%(name)s now organises %(club)s too.") % {
+                "name": user.get_username(), "club": club.name})
+            return redirect("clubs:details", club.slug)
+    return details_page(request, club, organiser_form=form, status=BAD_REQUEST)
+
+
+@login_required
+@require_POST
+def remove_organiser(request: HttpRequest, slug: str) -> HttpResponse:
+    club = access.get_club_for_organiser(request.user, slug)
+    form = RemoveOrganiserForm(request.POST, club=club)
+    if not form.is_valid():
+        return details_page(request, club, status=BAD_REQUEST,
+                            error=" ".join(str(e) for errors in form.errors.values()
+                                           for e in errors))
+    user = form.cleaned_data["organiser"]
+    try:
+        club_details.remove_organiser(club, user)
+    except ValidationError as error:
+        return details_page(request, club, status=BAD_REQUEST, error=" ".join(error.messages))
+    messages.success(request, _("%(name)s no longer organises %(club)s.") % {
+        "name": user.get_username(), "club": club.name})
+    if user.pk == request.user.pk and not access.clubs_for(request.user).filter(
+            pk=club.pk).exists():
+        return redirect("clubs:list")  # their own last look at the club's pages
     return redirect("clubs:details", club.slug)

@@ -144,3 +144,55 @@ def test_nobody_else_reaches_or_changes_them(club: Club, other_club: Club,
     organiser.force_login(club.organisers.get())
     assert organiser.post(base + f"holidays/{theirs.pk}/remove/").status_code == 302
     assert HolidayPeriod.objects.filter(pk=theirs.pk).exists()
+
+
+# --- Organisers ---------------------------------------------------------------------
+
+
+def test_an_organiser_adds_a_member_with_a_login_and_removes_them(
+        organiser_client: Client, club: Club, member: object) -> None:
+    carol = User.objects.get(username="carol")
+    page = organiser_client.get(f"/clubs/{club.slug}/details/")
+    assert "Carol de Vries (carol)" in page.content.decode()
+    response = organiser_client.post(f"/clubs/{club.slug}/details/organisers/add/",
+                                     {"member": str(member.pk)})  # type: ignore[attr-defined]
+    assert response.status_code == 302
+    assert club.organisers.filter(pk=carol.pk).exists()
+    response = organiser_client.post(f"/clubs/{club.slug}/details/organisers/remove/",
+                                     {"organiser": str(carol.pk)})
+    assert response.status_code == 302
+    assert not club.organisers.filter(pk=carol.pk).exists()
+
+
+def test_an_organiser_is_added_by_user_name(organiser_client: Client, club: Club,
+                                            django_user_model: type[User]) -> None:
+    dirk = django_user_model.objects.create_user("dirk")
+    response = organiser_client.post(f"/clubs/{club.slug}/details/organisers/add/",
+                                     {"user": "dirk"})
+    assert response.status_code == 302
+    assert club.organisers.filter(pk=dirk.pk).exists()
+    response = organiser_client.post(f"/clubs/{club.slug}/details/organisers/add/",
+                                     {"user": "niemand"})
+    assert response.status_code == 400
+    assert "niemand" in response.content.decode()
+
+
+def test_the_last_organiser_stays(organiser_client: Client, club: Club,
+                                  organiser: User) -> None:
+    response = organiser_client.post(f"/clubs/{club.slug}/details/organisers/remove/",
+                                     {"organiser": str(organiser.pk)})
+    assert response.status_code == 400
+    assert "enige organisator" in response.content.decode()
+    assert club.organisers.filter(pk=organiser.pk).exists()
+
+
+def test_nobody_else_changes_the_organisers(club: Club, outsider_client: Client,
+                                            member_client: Client, organiser: User) -> None:
+    bob = User.objects.get(username="bob")
+    for who in (outsider_client, member_client):
+        assert who.post(f"/clubs/{club.slug}/details/organisers/add/",
+                        {"user": "bob"}).status_code == 404
+        assert who.post(f"/clubs/{club.slug}/details/organisers/remove/",
+                        {"organiser": str(organiser.pk)}).status_code == 404
+    assert list(club.organisers.all()) == [organiser]
+    assert not club.organisers.filter(pk=bob.pk).exists()

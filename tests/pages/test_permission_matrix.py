@@ -90,6 +90,9 @@ MATRIX: list[Row] = [
     Row("clubs:season_options", "POST", ORGANISER_POST),
     Row("clubs:holiday_add", "POST", ORGANISER_POST),
     Row("clubs:holiday_remove", "POST", ORGANISER_ACT),
+    # Organisers: without a user or an organiser chosen, refused input.
+    Row("clubs:organiser_add", "POST", ORGANISER_POST),
+    Row("clubs:organiser_remove", "POST", ORGANISER_POST),
     Row("clubs:season", "GET", PUBLIC),
     Row("clubs:season_year", "GET", PUBLIC),
     Row("clubs:all_time", "GET", PUBLIC),
