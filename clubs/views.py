@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_tables2 import RequestConfig
 
-from clubs import access, limits, member_import, services
+from clubs import access, limits, member_import, season_rules, services
 from clubs.filters import MemberFilter
 from clubs.forms import MemberForm, MemberImportForm, add_service_error
 from clubs.models import Club
@@ -157,10 +157,17 @@ def season(request: HttpRequest, slug: str, year: int | None = None) -> HttpResp
         return members.get(key, default) if isinstance(key, int) else default
 
     trophy = services.season_trophy(club, year)
+    options = services.season_options(club)
+    rows = services.season_standings(club, year)
     context = {
         "club": club,
         "year": year,
-        "rows": services.season_standings(club, year),
+        "rows": rows,
+        # Each row with the evenings it still needs to qualify, and the
+        # club's rules in a sentence under the table.
+        "ranking": season_rules.with_needs(rows, options),
+        "rules_sentence": season_rules.rules_sentence(options),
+        "order_sentence": season_rules.order_sentence(options),
         "trophy": trophy,
         "trophy_evenings": [
             {"evening": evening, "winner": names_get(evening.winner, ""),

@@ -86,15 +86,26 @@ def test_it_refuses_the_outsider_everywhere(
     outsider_client: Client, club: Club, event: Event
 ) -> None:
     for url in (f"/en/clubs/{club.slug}/events/", f"/en/clubs/{club.slug}/events/add/",
-                f"/en/events/{event.pk}/", f"/en/events/{event.pk}/edit/"):
+                f"/en/events/{event.pk}/edit/"):
         assert outsider_client.get(url).status_code == 404, url
+    # The event page of a published event is public (issue 15), without
+    # anything of its organisers.
+    page = outsider_client.get(f"/en/events/{event.pk}/").content.decode()
+    assert "Clubavond januari" in page
+    assert "Register a guest" not in page and "Edit the event" not in page
     assert outsider_client.post(f"/en/events/{event.pk}/edit/", EVENT_FORM).status_code == 404
     assert outsider_client.post(f"/en/clubs/{club.slug}/events/add/",
                                 EVENT_FORM).status_code == 404
     assert Event.objects.get().title == "Clubavond januari"
 
 
-def test_it_shows_no_event_of_another_club(organiser_client: Client, other_club: Club) -> None:
+def test_it_shows_another_clubs_event_as_everyone_sees_it(
+    organiser_client: Client, other_club: Club
+) -> None:
     theirs = Event.objects.create(club=other_club, title="Elders",
                                   start_date=datetime.date(2031, 1, 1))
-    assert organiser_client.get(f"/en/events/{theirs.pk}/").status_code == 404
+    page = organiser_client.get(f"/en/events/{theirs.pk}/").content.decode()
+    assert "Elders" in page and "Add a round" not in page
+    draft = Event.objects.create(club=other_club, title="Concept", status="draft",
+                                 start_date=datetime.date(2031, 1, 1))
+    assert organiser_client.get(f"/en/events/{draft.pk}/").status_code == 404
