@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
@@ -37,12 +38,12 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from clubs import access, limits
 from tournaments.models import Event, EventStatus, Round, RoundStatus, Table
 from tournaments.services import clock, events, rounds, standings_page
-from tournaments.views import error_text, round_page, seated_tables
+from tournaments.views import error_text, progress_poll_seconds, round_page, seated_tables
 
 BAD_REQUEST = 400
-# How often the round page's tables and the big screen ask for themselves
-# again (htmx); the clock counts down by itself in between.
-PROGRESS_POLL_SECONDS = 10
+# How often the big screen asks for itself again (htmx; the round page's
+# tables: views.progress_poll_seconds); the clock counts down by itself in
+# between. Settings can change both (the browser tests poll every second).
 SCREEN_POLL_SECONDS = 15
 # The most players the big screen lists: what a hall reads from the back.
 SCREEN_STANDINGS = 20
@@ -63,7 +64,7 @@ def progress_context(round_: Round) -> dict[str, Any]:
     return {
         "round": round_, "event": round_.event,
         "progress": rounds.table_progress(round_) if round_.status == RoundStatus.STARTED else [],
-        "poll_seconds": PROGRESS_POLL_SECONDS,
+        "poll_seconds": progress_poll_seconds(),
     }
 
 
@@ -241,7 +242,8 @@ def screen_context(event: Event) -> dict[str, Any]:
         "last_closed": closed[-1] if closed else None,
         "clock": clock.clock_state(playing) if playing is not None else None,
         "at_time": clock.at_time(event),
-        "records": records, "live": data.live, "poll_seconds": SCREEN_POLL_SECONDS,
+        "records": records, "live": data.live,
+        "poll_seconds": int(getattr(settings, "SCREEN_POLL_SECONDS", SCREEN_POLL_SECONDS)),
         "by_table_points": event.ranking_order == "table_points",
     }
 

@@ -186,22 +186,26 @@ def test_the_organiser_closes_the_round(
     page = new_page("alice", password="password", width=1024)
     page.goto(f"{live_server.url}/en/rounds/{round_.pk}/")
     progress = page.locator("#table-progress")
-    assert "ready" in progress.locator('tr[data-table="1"]').inner_text()
-    assert "not finished: no hands yet" in progress.locator('tr[data-table="2"]').inner_text()
+    assert "playing" in progress.locator('li[data-table="1"]').inner_text()
+    assert "no hands yet" in progress.locator('li[data-table="2"]').inner_text()
 
-    # Table 2 has no hands: the round stays open and the page says which table.
-    page.get_by_role("button", name="Close the round").click()
-    page.wait_for_load_state()
-    assert "No hands have been entered at table 2." in page.locator(".alert-error").inner_text()
-    assert "not finished" in page.locator('#table-progress tr[data-table="2"]').inner_text()
+    # Closing asks first: table 2 has no hands, so the round cannot close yet,
+    # and the page says which table and what to do.
+    page.get_by_role("link", name="Close the round").click()
+    page.locator("#close-blocking").wait_for()
+    assert "No hands have been entered at table 2." in page.locator(
+        "#close-blocking").inner_text()
+    assert page.locator("#close-confirm").count() == 0
     round_.refresh_from_db()
     assert round_.status == RoundStatus.STARTED
 
-    # Table 2 finishes; now the round closes and shows the table points.
+    # Table 2 plays a hand; both tables are still playing, so closing warns
+    # and asks to close anyway.
     save(table_two, keeper, {0: 20, 1: 0, 2: 0, 3: 0}, winner=0)
-    page.goto(f"{live_server.url}/en/rounds/{round_.pk}/")
-    assert "ready" in page.locator('#table-progress tr[data-table="2"]').inner_text()
-    page.get_by_role("button", name="Close the round").click()
+    page.goto(f"{live_server.url}/en/rounds/{round_.pk}/close/")
+    assert "Tables 1, 2 have not said they have finished" in page.locator(
+        "#close-warnings").inner_text()
+    page.get_by_role("button", name="Close the round anyway").click()
     page.locator("text=Round 1 is closed; the standings are updated.").wait_for()
     round_.refresh_from_db()
     assert round_.status == RoundStatus.CLOSED

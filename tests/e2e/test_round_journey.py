@@ -66,7 +66,8 @@ def test_a_full_round_from_the_first_hand_to_the_standings(
     save(table_two, keeper, {0: 20, 1: 0, 2: 0, 3: 0}, winner=0)
     organiser = new_page("alice", password="password", width=1024)
     organiser.goto(f"{live_server.url}/en/rounds/{round_.pk}/")
-    organiser.get_by_role("button", name="Close the round").click()
+    organiser.get_by_role("link", name="Close the round").click()
+    organiser.get_by_role("button", name="Close the round anyway").click()
     organiser.locator("text=Round 1 is closed; the standings are updated.").wait_for()
     round_.refresh_from_db()
     assert round_.status == RoundStatus.CLOSED

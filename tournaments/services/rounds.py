@@ -473,10 +473,11 @@ def closing_check(round_: Round) -> ClosingCheck:
     warnings = []
     if playing:
         warnings.append(ngettext(
-            "Table %(tables)s has not said it has finished: closing ends its play, and a hand "
-            "entered later no longer counts for the table points.",
+            "Table %(tables)s has not said it has finished: closing ends its play, and its "
+            "scorekeeper can no longer enter hands (you can still correct them).",
             "Tables %(tables)s have not said they have finished: closing ends their play, and "
-            "hands entered later no longer count for the table points.", len(playing)) % {
+            "their scorekeepers can no longer enter hands (you can still correct them).",
+            len(playing)) % {
             "tables": _tables(playing)})
     return ClosingCheck(progress=progress, blocking=blocking, warnings=warnings)
 
