@@ -23,6 +23,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from scoring import texts
 from scoring.engine import RULESETS
 
 FALSE_MAHJONG = "false_mahjong"
@@ -101,5 +102,5 @@ def flags_text(flags: list[str] | None, names: Mapping[int, str],
             shown.append(_("false mahjong: %(name)s") % {"name": claimer} if claimer
                          else _("false mahjong"))
         else:
-            shown.append(flag)
+            shown.append(texts.flag_label(flag))
     return ", ".join(shown)

@@ -78,8 +78,8 @@ ERRORS: dict[str, Any] = {
     ),
     "unknown_seat": gettext_lazy("Unknown seat %(got)s (the seats are E, S, W, N)."),
     "player_count": ngettext_lazy(
-        "%(ruleset)s is played by %(counts)s players, not by %(count)s.",
-        "%(ruleset)s is played by %(counts)s players, not by %(count)s.",
+        "%(ruleset)s is played by %(counts)s players, not %(count)s.",
+        "%(ruleset)s is played by %(counts)s players, not %(count)s.",
         "count",
     ),
     "seats_wrong": gettext_lazy("A table of %(count)s has the seats %(expected)s, not %(got)s."),
@@ -117,14 +117,16 @@ ERRORS: dict[str, Any] = {
     "bonus_twice": gettext_lazy(
         "%(seat)s: bonus tile %(bonus)s is given twice; each flower and season is in the set once."
     ),
+    "bonus_with_other": gettext_lazy(
+        "%(seat)s: bonus tile %(bonus)s is also with %(other)s; each flower and season is in "
+        "the set once."
+    ),
     "score_and_tiles": gettext_lazy("%(seat)s: give either a value or tiles, not both."),
     "score_not_whole": gettext_lazy("%(seat)s: the value must be a whole number, not %(got)s."),
     "score_negative": gettext_lazy(
         "%(seat)s: the value %(score)s is negative; a hand's value is 0 or more."
     ),
-    "score_above_limit": gettext_lazy(
-        "%(seat)s: the value %(score)s is above the limit of %(limit)s."
-    ),
+    "score_above_limit": gettext_lazy("%(seat)s: score %(score)s is above the limit of %(limit)s."),
     "tiles_not_text": gettext_lazy("tiles are written like 234m55p, not %(got)s."),
     "meld_not_object": gettext_lazy("a set is given by its kind, tiles and whether it is open."),
     "meld_kind_invalid": gettext_lazy("the kind of a set is chow, pung or kong, not %(got)s."),
@@ -208,6 +210,11 @@ ERRORS: dict[str, Any] = {
         "False mahjong: %(seat)s has %(fan)s fan; a mahjong needs at least %(minimum)s.",
         "fan",
     ),
+    "too_few_fan_given": ngettext_lazy(
+        "False mahjong: %(seat)s was given %(fan)s fan; a mahjong needs at least %(minimum)s.",
+        "False mahjong: %(seat)s was given %(fan)s fan; a mahjong needs at least %(minimum)s.",
+        "fan",
+    ),
     "false_mahjong_is_mahjong": ngettext_lazy(
         "%(seat)s: marked as a false mahjong, but the hand is a mahjong of %(fan)s fan.",
         "%(seat)s: marked as a false mahjong, but the hand is a mahjong of %(fan)s fan.",
@@ -280,7 +287,7 @@ ERRORS: dict[str, Any] = {
     ),
     "pao_false_mahjong": gettext_lazy("%(seat)s: a false mahjong has no responsible player (pao)."),
     "pao_no_limit_hand": gettext_lazy(
-        "%(pao)s is not responsible (pao) for the hand of %(seat)s: "
+        "%(pao)s is not responsible (pao) for the hand of %(seat)s (%(hand)s): "
         "pao is paid for three great dragons, big or little four "
         "winds, all honours and all 1s and 9s shown open on the "
         "table, or under the 7-5 rule."
@@ -391,9 +398,12 @@ def ruleset_title(name: object) -> str:
     return ruleset.title if ruleset is not None else str(name)
 
 
-def _values(params: Mapping[str, object]) -> dict[str, object]:
+def _values(params: Mapping[str, object], ruleset: str = "") -> dict[str, object]:
     """The engine's params as the texts show them."""
     values = dict(params)
+    if "limit" in values and "fan" in values:  # a hand named: its limit, else its fan
+        limit = values["limit"]
+        values["hand"] = rule_name(ruleset, str(limit)) if limit else fan(int(str(values["fan"])))
     for key in SEAT_KEYS:
         if key in values:
             values[key] = seat_label(values[key])
@@ -423,9 +433,10 @@ def _where(at: Mapping[str, object]) -> str:
     return f"{where}, {part}" if part else where
 
 
-def engine_error(refusal: Mapping[str, Any] | InvalidGame) -> str:
+def engine_error(refusal: Mapping[str, Any] | InvalidGame, ruleset: str = "") -> str:
     """A refusal of the engine (a ``score_game`` result with ``error``, or an
-    InvalidGame) in the user's language."""
+    InvalidGame) in the user's language; ``ruleset`` names the rules a
+    refusal quotes (a limit hand)."""
     code: object
     params: object
     if isinstance(refusal, InvalidGame):
@@ -438,7 +449,7 @@ def engine_error(refusal: Mapping[str, Any] | InvalidGame) -> str:
         logger.warning("scoring engine refusal without a translation: %s", code)
         return english
     try:
-        text = str(template % _values(params))
+        text = str(template % _values(params, ruleset))
     except (KeyError, TypeError, ValueError):
         logger.warning("scoring engine refusal %s with unexpected params %r", code, params)
         return english
@@ -537,3 +548,53 @@ def breakdowns(ruleset: str, hands: Mapping[str, Any]) -> dict[str, Any]:
             )
         shown[seat] = {**hand, "items": items, "total_text": hand_total(ruleset, hand)}
     return shown
+
+
+# --- Rule-set options ---------------------------------------------------------
+
+
+def option_text(option: Any, what: str) -> str:
+    """An option's label or description in the user's language: the engine
+    declares both in English and Dutch (``label_nl``, ``description_nl``)."""
+    english = getattr(option, what, None) or option.name.replace("_", " ").capitalize()
+    if _dutch():
+        return getattr(option, f"{what}_nl", None) or english
+    return english
+
+
+def option_choice(option: Any, value: Any) -> str:
+    """One of an option's choices as the user reads it: its declared label
+    (``choice_labels``, English and Dutch), else the value itself."""
+    choices = tuple(option.choices or ())
+    labels = tuple(getattr(option, "choice_labels", ()) or ())
+    if value in choices and len(labels) == len(choices):
+        english, dutch = labels[choices.index(value)]
+        return dutch if _dutch() else english
+    return str(value)
+
+
+# --- Flags: how a hand ended ---------------------------------------------------
+
+
+def flag_labels() -> dict[str, str]:
+    """The engine's flags (score-interface.md) in the user's language, in
+    the order the pages offer them."""
+    return {
+        "last_wall_tile": _("Last tile of the wall"),
+        "kong_on_kong": _("Kong on kong (won on the replacement tile of a second kong)"),
+        "heavenly": _("Heavenly hand (East wins with the dealt tiles)"),
+        "earthly": _("Earthly hand (won on East's first discard)"),
+        "moon_eats_cake": _("Moon eats cake (last tile of the wall is 1 circles, announced)"),
+        "seven_five": _(
+            "7-5 rule (won on a tile discarded late in the live wall: its "
+            "discarder pays for everyone)"
+        ),
+        "false_mahjong": _("False mahjong"),
+    }
+
+
+def flag_label(flag: str) -> str:
+    """One flag for people: its label, a responsible player ("pao:S") by seat."""
+    if flag.startswith("pao:"):
+        return _("Responsible player (pao): %(seat)s") % {"seat": seat_label(flag[4:])}
+    return flag_labels().get(flag) or flag.replace("_", " ")

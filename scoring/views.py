@@ -126,7 +126,7 @@ def check_hand(request: HttpRequest) -> HttpResponse:
             )
         else:
             if "error" in result:
-                context["error"] = texts.engine_error(result)
+                context["error"] = texts.engine_error(result, str(game.get("ruleset", "nts")))
             else:
                 context["players"] = player_results(game, result)
     return render(request, "scoring/check.html", context)

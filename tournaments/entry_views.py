@@ -67,7 +67,7 @@ def tile_choices(event: Any) -> dict[str, Any]:
     flags = ([name for name in labels if name in options["flags"]]
              + sorted(name for name in options["flags"] if name not in labels))
     return {
-        "flags": [{"name": name, "label": labels.get(name, name.replace("_", " "))}
+        "flags": [{"name": name, "label": labels.get(name) or texts.flag_label(name)}
                   for name in flags],
         "pao": options["pao"],
         "false_mahjong": options["false_mahjong"],
@@ -78,7 +78,7 @@ def tile_choices(event: Any) -> dict[str, Any]:
                    "unit": options["unit"], "flags": options["value_flags"]},
         # By values the flags that are not "who pays" (those have their own
         # fields): Hong Kong's 7-5 rule.
-        "value_flags": [{"name": name, "label": labels.get(name, name.replace("_", " "))}
+        "value_flags": [{"name": name, "label": labels.get(name) or texts.flag_label(name)}
                         for name in options["value_flags"]
                         if name not in ("pao", "false_mahjong")],
     }

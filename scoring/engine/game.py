@@ -436,8 +436,9 @@ def _check_copies(hands: Mapping[str, Any]) -> None:
                 where = "twice" if first == seat else f"also with {seat_label(first)}"
                 raise InvalidGame(
                     f"{seat_label(seat)}: bonus tile {bonus} is {where}; each flower and "
-                    "season is in the set once", "bonus_twice", seat=seat, bonus=bonus,
-                    other=None if first == seat else first)
+                    "season is in the set once",
+                    "bonus_twice" if first == seat else "bonus_with_other", seat=seat,
+                    bonus=bonus, other=first)
             bonus_holders[bonus] = seat
     counted = [(seat, hand.all_counts()) for seat, hand in hands.items()
                if isinstance(hand, PlayerHand)]

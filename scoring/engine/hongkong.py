@@ -476,7 +476,9 @@ def _check_pao(hand: PlayerHand, ctx: Context, pao: str, best: Sequence[_Candida
             "nobody pays for all: pao is for three great dragons, the big or little four "
             "winds, all honours and all 1s and 9s shown open on the table "
             f"({PAO}, H8), or under the 7-5 rule (flag seven_five, H7)", "pao_no_limit_hand",
-            pao=pao, seat=hand.seat)
+            pao=pao, seat=hand.seat,
+            limit=best[0].limit.name if best and best[0].limit is not None else None,
+            fan=best[0].value if best else 0)
     needed = []
     for name in names:
         grounds = PAO_GROUNDS.get(name) or (_suit_sets(_one_suit(hand)),)
@@ -585,10 +587,11 @@ class HongKong(RuleSet):
                choices=(DISCARDER_PAYS, HALF_PAY),
                label="Payment table", label_nl="Betalingstabel",
                description_nl=(
-                   "'Discarder pays' (Veroorzaker betaalt: wie de winnende steen aflegt "
-                   "betaalt alles, bij zelf pakken betaalt iedereen) of 'half pay' "
-                   "(Puntentelling bij Hong Kong Mahjong: iedereen betaalt, wie aflegt "
-                   "dubbel).")),
+                   "'Veroorzaker betaalt' (wie de winnende steen aflegt betaalt alles, bij "
+                   "zelf pakken betaalt iedereen) of 'Iedereen betaalt' (Puntentelling bij "
+                   "Hong Kong Mahjong: iedereen betaalt, wie aflegt dubbel)."),
+               choice_labels=(("Discarder pays", "Veroorzaker betaalt"),
+                              ("Everyone pays (half pay)", "Iedereen betaalt"))),
         Option("minimum_fan", int, 3, "001 Toelichting bij deze puntentelling; H2",
                "The fan a mahjong needs; 0 is 'chicken' play. Less is a false mahjong.",
                choices=tuple(range(FAN_CAP + 1)),
@@ -862,7 +865,7 @@ class HongKong(RuleSet):
         if breakdown is None and fan < options["minimum_fan"]:
             raise InvalidGame(f"false mahjong: {seat_label(winner)} was given {fan} fan; a "
                               f"mahjong needs at least {options['minimum_fan']} (H2)",
-                              "too_few_fan", seat=winner, fan=fan,
+                              "too_few_fan_given", seat=winner, fan=fan,
                               minimum=options["minimum_fan"])
         paid = payments(table_row(fan, scheme), scheme, seats, winner, win.source,
                         win.discarder, split)

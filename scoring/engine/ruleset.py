@@ -46,6 +46,9 @@ class Option:
     label: str = ""
     label_nl: str = ""
     description_nl: str = ""
+    # For a choice of words: each choice's label in English and Dutch, in
+    # the order of ``choices`` (pages show these, never the value itself).
+    choice_labels: tuple[tuple[str, str], ...] = ()
 
     def validate(self, value: object) -> Any:
         # bool is an int subclass in Python; keep the two apart.

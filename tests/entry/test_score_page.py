@@ -87,7 +87,9 @@ def test_the_preview_gives_the_worked_example(table: Table, keeper: User) -> Non
         east.name: 24, south.name: 384, west.name: -244, north.name: -164}
     south_hand = data["breakdown"]["S"]
     assert (south_hand["points"], south_hand["doublings"], south_hand["value"]) == (24, 2, 96)
-    assert {"rule": "all_chows", "doublings": 1} in south_hand["items"]
+    assert {"rule": "all_chows", "doublings": 1, "label": "All chows", "value_text": "1 doubling",
+            "text": "All chows: 1 doubling"} in south_hand["items"]
+    assert south_hand["total_text"] == "24 points, 2 doublings = 96"
     assert Hand.objects.count() == 0
     table.refresh_from_db()
     assert table.version == 0

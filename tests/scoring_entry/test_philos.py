@@ -91,8 +91,8 @@ def test_by_tiles_with_flowers_and_seasons(table: Table, keeper: User) -> None:
 
 def test_a_flower_is_refused_when_the_event_plays_without(table: Table, keeper: User) -> None:
     table = without_flowers(table)
-    with pytest.raises(ValidationError, match=r"South \(S\): flowers and seasons are played "
-                                              "only with the option flowers_seasons"):
+    with pytest.raises(ValidationError, match=r"South \(S\): Klassiek Mahjong \(Philos\) is "
+                                              "played here without flowers and seasons"):
         save(table, keeper, flower_hand())
     assert nothing_saved(table)
 
@@ -105,7 +105,7 @@ def test_the_api_refuses_a_flower_without_the_option_with_400(table: Table,
         data=json.dumps({"submission_id": new_id(), "expected_version": 0, **flower_hand()}),
         content_type="application/json")
     assert response.status_code == 400
-    assert "only with the option flowers_seasons" in response.json()["error"]
+    assert "played here without flowers and seasons" in response.json()["error"]
     assert nothing_saved(table)
 
 
