@@ -21,11 +21,11 @@ class ClubForm(ModelFieldsForm):
 class SeasonOptionsForm(forms.Form):
     mode = forms.ChoiceField(
         label=_("Which evenings count"),
-        choices=[(MODE_SUM, _("every evening a member played")),
-                 (MODE_BEST_N, _("only each member's best evenings"))])
+        choices=[(MODE_SUM, _("every evening")), (MODE_BEST_N, _("only the best evenings"))],
+        help_text=_("Only the best: each member's best evenings by table points, then score."))
     n = forms.IntegerField(
         label=_("Best evenings that count"), min_value=1, max_value=MAX_SEASON_EVENINGS,
-        required=False, help_text=_("Only with \"only each member's best evenings\"."))
+        required=False, help_text=_("Only with \"only the best evenings\"."))
     attendance_bonus = forms.DecimalField(
         label=_("Attendance bonus (table points per evening)"), min_value=0,
         max_value=MAX_ATTENDANCE_BONUS, max_digits=5, decimal_places=2, required=False,
