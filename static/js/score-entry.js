@@ -570,7 +570,13 @@
     $("se-hands").replaceChildren(head, body, totals);
   }
 
-  function renderAll() { renderHeader(); renderHands(); renderQueue(); renderSeats(); }
+  function renderAll() {
+    // Once the green dragon's round has its first hand, its East is the table's.
+    if (entry && !eastIsChosen() && entry.east !== null) entry.east = null;
+    const eastField = $("se-east-field");
+    if (eastField && !eastIsChosen()) eastField.hidden = true;
+    renderHeader(); renderHands(); renderQueue(); renderSeats();
+  }
 
   // --- The seats panel -------------------------------------------------------------
 
