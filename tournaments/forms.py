@@ -11,12 +11,13 @@ from django import forms
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.validators import MaxValueValidator
-from django.utils import timezone, translation
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from clubs import limits
 from clubs.forms import DATE_INPUT, ModelFieldsForm
 from clubs.models import Club, Member
+from scoring import texts
 from scoring.engine import RULESETS
 from scoring.engine.errors import InvalidGame
 from tournaments.models import (
@@ -73,7 +74,7 @@ def option_field(ruleset_name: str, option: Any, initial: Any) -> forms.Field:
         return forms.BooleanField(**common)
     if option.choices is not None:
         return forms.TypedChoiceField(
-            choices=[(value, _choice_label(value)) for value in option.choices],
+            choices=[(value, texts.option_choice(option, value)) for value in option.choices],
             coerce=option.type, **common)
     if option.type is int:
         return forms.IntegerField(min_value=option.minimum, max_value=option.maximum, **common)
@@ -81,12 +82,8 @@ def option_field(ruleset_name: str, option: Any, initial: Any) -> forms.Field:
 
 
 def option_text(option: Any, what: str) -> str:
-    """An option's label or description in the page's language: the engine
-    declares English and Dutch (``label_nl``, ``description_nl``)."""
-    english = getattr(option, what, None) or option.name.replace("_", " ").capitalize()
-    if translation.get_language() == "nl":
-        return getattr(option, f"{what}_nl", None) or english
-    return english
+    """An option's label or description in the page's language (scoring/texts.py)."""
+    return texts.option_text(option, what)
 
 
 def described_options(ruleset_name: str, values: dict[str, Any]) -> list[dict[str, Any]]:
@@ -98,15 +95,12 @@ def described_options(ruleset_name: str, values: dict[str, Any]) -> list[dict[st
     described = []
     for option in ruleset.options:
         value = values.get(option.name, option.default)
-        shown = (_("yes") if value else _("no")) if isinstance(value, bool) else _choice_label(value)
+        shown = ((_("yes") if value else _("no")) if isinstance(value, bool)
+                 else texts.option_choice(option, value))
         described.append({"label": option_text(option, "label"), "value": shown,
                           "description": option_text(option, "description"),
                           "section": option.section, "default": value == option.default})
     return described
-
-
-def _choice_label(value: Any) -> str:
-    return str(value).replace("_", " ").capitalize() if isinstance(value, str) else str(value)
 
 
 def ruleset_choices() -> list[tuple[str, str]]:
@@ -131,8 +125,8 @@ class RuleOptionsForm(ModelFieldsForm):
     ruleset = forms.ChoiceField(label=_("Rule set"), choices=ruleset_choices)
     table_point_scheme = forms.ChoiceField(label=_("Table points"), choices=scheme_choices)
     # Shown across the page's width: long texts and choices with long labels.
-    wide_fields = ("title", "title_pattern", "venue", "ruleset", "seating_method", "tie_rule",
-                   "ranking_order")
+    wide_fields = ("title", "title_pattern", "venue", "ruleset", "requires_confirmation",
+                   "seating_method", "tie_rule", "ranking_order")
 
     def __init__(self, *args: Any, instance: Any = None, rules_from: Any = None,
                  **kwargs: Any) -> None:
@@ -179,7 +173,7 @@ class RuleOptionsForm(ModelFieldsForm):
             try:
                 self.rule_options = RULESETS[name].resolve_options(given)
             except InvalidGame as error:
-                self.add_error(None, str(error))
+                self.add_error(None, texts.engine_error(error, name))
         return cleaned
 
     def service_fields(self) -> dict[str, Any]:
