@@ -362,9 +362,10 @@ def _score(table: Table, event: Event, seats: Mapping[int, Seat], entry: dict[st
         game["discarder"] = winds[discarder]
     result = score_game(game)
     if "error" in result:
-        who = ", ".join(f"{winds[p]}: {seats[p].registration.name}" for p in sorted(players))
+        who = ", ".join(f"{texts.SEAT_LETTERS[winds[p]]}: {seats[p].registration.name}"
+                        for p in sorted(players))
         raise ValidationError(_("The hand cannot be settled: %(error)s (%(who)s)") % {
-            "error": texts.engine_error(result), "who": who})
+            "error": texts.engine_error(result, event.ruleset).rstrip("."), "who": who})
     return game, result, winds
 
 
