@@ -389,7 +389,7 @@
     root.querySelectorAll(".se-dead").forEach((b) => {
       b.setAttribute("aria-pressed", entry.dead.has(Number(b.dataset.position)) ? "true" : "false");
     });
-    root.querySelectorAll("input[name=flag]").forEach((i) => {
+    root.querySelectorAll("input[name=flag], input[name=value-flag]").forEach((i) => {
       i.checked = entry.flags.has(i.value);
       i.disabled = entry.winner === null;
     });
@@ -695,7 +695,7 @@
       renderAll();
       renderForm();
     } else if (target.name === "target") { syncForm(); return; }
-    else if (target.name === "flag") {
+    else if (target.name === "flag" || target.name === "value-flag") {
       if (target.checked) entry.flags.add(target.value);
       else entry.flags.delete(target.value);
     }
