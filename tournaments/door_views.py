@@ -382,6 +382,7 @@ def _row_answer(request: HttpRequest, event: Event, registration: Registration, 
         "q": q,
         "show": show,
         "next_round": presence.first_open_round(event),
+        "finished": event.status == EventStatus.FINISHED,
     }
     return render(request, "tournaments/door/_action.html", context, status=status)
 
