@@ -60,7 +60,9 @@ BAD_REQUEST = 400
 # Rows rendered at once: a search narrows a big tournament down.
 MAX_ROWS = 200
 
-PRESENT, LATE, EXPECTED, OUT = "present", "late", "expected", "out"
+# A player who played a round and did not check in plays on (presence.py):
+# "playing", counted as present.
+PRESENT, PLAYING, LATE, EXPECTED, OUT = "present", "playing", "late", "expected", "out"
 
 
 def _error_text(error: ValidationError) -> str:
@@ -91,14 +93,14 @@ class DoorRow:
         return self.registration.pk
 
 
-def _state(registration: Registration) -> str:
+def _state(registration: Registration, *, played: bool) -> str:
     if registration.dropped_after_round is not None:
         return OUT
     if registration.checked_in_at is not None:
         return PRESENT
     if registration.late:
         return LATE
-    return EXPECTED
+    return PLAYING if played else EXPECTED
 
 
 def door_rows(event: Event, *, only: int | None = None) -> list[DoorRow]:
@@ -123,7 +125,7 @@ def door_rows(event: Event, *, only: int | None = None) -> list[DoorRow]:
             started is None or started >= checked_in for _number, started in rounds_played)
         rows.append(DoorRow(
             registration=registration,
-            state=_state(registration),
+            state=_state(registration, played=bool(rounds_played)),
             last_played=max((number for number, _started in rounds_played), default=None),
             can_undo=(checked_in is not None and not registration.is_substitute
                       and not since_check_in),
@@ -134,7 +136,7 @@ def door_rows(event: Event, *, only: int | None = None) -> list[DoorRow]:
 def door_counts(rows: list[DoorRow]) -> dict[str, int]:
     counts = {PRESENT: 0, LATE: 0, EXPECTED: 0, OUT: 0}
     for row in rows:
-        counts[row.state] += 1
+        counts[PRESENT if row.state == PLAYING else row.state] += 1
     counts["registered"] = len(rows)
     return counts
 
@@ -142,7 +144,8 @@ def door_counts(rows: list[DoorRow]) -> dict[str, int]:
 def _matches(row: DoorRow, words: list[str], show: str) -> bool:
     wanted = {SHOW_EXPECTED: EXPECTED, SHOW_PRESENT: PRESENT, SHOW_LATE: LATE,
               SHOW_OUT: OUT}.get(show)
-    if wanted is not None and row.state != wanted:
+    state = PRESENT if row.state == PLAYING else row.state
+    if wanted is not None and state != wanted:
         return False
     registration = row.registration
     text = fold(f"{registration.name} {registration.guest_club}")

@@ -271,3 +271,16 @@ def test_the_event_page_summarises_the_registrations(
     section = page[page.index('id="registrations-heading"'):page.index('id="rounds-heading"')]
     assert section.count("<form") == 0
     assert page.count("<form") < 20
+
+
+def test_players_who_played_play_on_without_checking_in(
+        organiser_client: Client, event: Event, players: list[Registration],
+        seated_round: Round) -> None:
+    from tests.pages.conftest import play_and_close
+
+    play_and_close(seated_round)  # nobody checked in: all 8 played round 1
+    page = organiser_client.get(door_url(event)).content.decode()
+    assert "8</strong> present" in page and "0</strong> not here yet" in page
+    assert page.count("plays on (played round 1)") == 8
+    assert "Check in everyone" not in page
+    assert registrations.check_in_all_registered(event) == []

@@ -328,7 +328,8 @@ def mark_late(registration: Registration, *, late: bool = True) -> Registration:
 
 def check_in_all_registered(event: Event) -> list[Registration]:
     """Check in every registered player not yet checked in, except those
-    who arrive later or dropped out. Returns who was checked in."""
+    who arrive later or dropped out, and those who played a round already
+    (they play on without). Returns who was checked in."""
     with transaction.atomic():
         event = locked_event(event)
         if event.status == EventStatus.FINISHED:
@@ -340,6 +341,7 @@ def check_in_all_registered(event: Event) -> list[Registration]:
             ).order_by("sort_name", "pk")
         )
         played = presence.played_ids(event)
+        waiting = [registration for registration in waiting if registration.pk not in played]
         for registration in waiting:
             _mark_present(event, registration, played=played)
         Registration.objects.bulk_update(waiting, ["checked_in_at", "first_round"])
