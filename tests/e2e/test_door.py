@@ -214,3 +214,29 @@ def test_a_club_evening_of_13_with_a_late_arrival_and_a_dropout(
     page.goto(door)
     assert "gestopt" in page.locator("#door-counts").inner_text()
     page.screenshot(path=str(artifacts / "evening-13-390-door.png"), full_page=True)
+
+
+def test_the_event_page_of_64_players_is_short(
+        new_page: Any, live_server: Any, organiser: User, artifacts: Path) -> None:  # noqa: F811
+    """Issue 15: the event page of a 64-player event rendered 269 forms and
+    was 7,870 px long at 390 px; its registrations are now a summary and a
+    link to the door."""
+    event = EventFactory(title="Toernooi van 64", kind=EventKind.TOURNAMENT)
+    event.club.organisers.add(organiser)
+    for index in range(64):
+        first, last = NAMES[index % len(NAMES)]
+        register(event, member=MemberFactory(club=event.club, first_name=first,
+                                             last_name=f"{last} {index}"))
+    page = new_page("alice", password="password", width=390)
+    page.goto(f"{live_server.url}/events/{event.pk}/")
+    section = page.locator("section.door-summary")
+    height = section.bounding_box()["height"]
+    forms = page.locator("form").count()
+    total = page.evaluate("document.documentElement.scrollHeight")
+    print(f"event page at 390 px: {forms} forms, {total} px; registrations {height:.0f} px")
+    assert forms < 20 and height < 700, (forms, height)
+    section.screenshot(path=str(artifacts / "event-64-390-registrations.png"))
+    page.get_by_role("link", name="Naar de deur: aanmelden en inschrijven").click()
+    expect(page.locator("#door-list .door-row")).to_have_count(64)
+    page.fill("#door-q", "jansen 3")
+    expect(page.locator("#door-list .door-name")).to_have_text(["Dirk Jansen 3", "Dirk Jansen 39"])
