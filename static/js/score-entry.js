@@ -9,6 +9,12 @@
  * repeated submission_id with the hand it already saved, so a retry after a
  * lost answer never creates a second hand.
  *
+ * For a thumb (issue 15): tiles are tapped into a tray that stays on the
+ * screen (tile-picker.js, shared with "Check a hand"), the winning tile is
+ * picked once and counted in the hand, who discarded is always chosen
+ * (self-drawn too), a draw is one tap and says what it did, and in the
+ * green dragon's round the scorekeeper gives the East the dice chose.
+ *
  * Saved hands can be corrected (loaded back into the form: values or tiles
  * as entered), deleted and confirmed, and the seats corrected. These are
  * never queued: they must be made against the table as it is now, so they
@@ -122,6 +128,8 @@
   // spelers", "Vijf spelers"): offered for its first hand.
   function eastIsChosen() {
     if (correcting || state.prevailing_wind !== "G") return false;
+    // A hand still waiting on this device may already be that first hand.
+    if (loadQueue().some((item) => item.status === "pending")) return false;
     const last = hands.length ? hands[hands.length - 1] : null;
     return !last || last.prevailing_wind !== "G";
   }
@@ -371,6 +379,9 @@
   function syncForm() {
     root.querySelectorAll("input[name=mode]").forEach((i) => { i.checked = i.value === entry.mode; });
     $("se-tiles-panel").hidden = entry.mode !== "tiles";
+    // By tiles, who won and the tiles come first; the players' rows (values
+    // of those without tiles, dead hands) after the picker.
+    $("se-form").classList.toggle("is-tiles", entry.mode === "tiles");
     root.querySelectorAll(".se-values-only").forEach((node) => { node.hidden = entry.mode !== "values"; });
     root.querySelectorAll("input[name=winner]").forEach((i) => {
       i.checked = entry.winner !== undefined && i.value === (entry.winner === null ? "" : String(entry.winner));
@@ -804,7 +815,14 @@
     changed();
   });
 
+  // A new hand starts with a tap adding a loose tile, and melds concealed.
+  function resetTargets() {
+    root.querySelector('input[name=target][value="concealed"]').checked = true;
+    $("se-open").checked = false;
+  }
+
   $("se-clear").addEventListener("click", () => {
+    resetTargets();
     // While correcting, Clear goes back to the hand as it was saved.
     entry = correcting ? entryFromHand(correcting) : freshEntry();
     renderForm();
@@ -1037,6 +1055,7 @@
     storeQueue(queue);
     const saved = entry;
     entry = freshEntry();
+    resetTargets();
     renderForm();
     renderAll();
     if (ahead > 0) {
