@@ -240,3 +240,21 @@ def test_the_season_page_explains_its_rules(client: Client, club: Club,
     page = client.get(f"/en/clubs/{club.slug}/season/{year}/").content.decode()
     assert "not yet qualified: 1 more evening needed" in page
     assert "attendance bonus included" in page
+
+
+def test_self_check_in_on_the_members_card(member_client: Client, member: Member,
+                                           club: Club) -> None:
+    event = Event.objects.create(club=club, title="Vanavond", start_date=_days(0),
+                                 self_check_in=True)
+    carol = registrations.register(event, member=member)
+    for page_url in ("/en/events/mine/", f"/en/events/{event.pk}/"):
+        page = member_client.get(page_url).content.decode()
+        assert "I am here: check me in" in page, page_url
+    registrations.check_in(carol)
+    page = member_client.get("/en/events/mine/").content.decode()
+    assert "I am here: check me in" not in page and "You are checked in." in page
+    # Closed by the organiser: no button.
+    Event.objects.filter(pk=event.pk).update(self_check_in=False)
+    registrations.undo_check_in(carol)
+    page = member_client.get("/en/events/mine/").content.decode()
+    assert "I am here: check me in" not in page
