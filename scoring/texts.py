@@ -171,7 +171,7 @@ ERRORS: dict[str, Any] = {
     "bonus_number_out_of_range": gettext_lazy("'%(got)s' is not a bonus tile (use 1-4%(suit)s)."),
     "tile_unknown_suit": gettext_lazy("%(got)s: unknown suit letter %(letter)s."),
     "tiles_too_long": gettext_lazy(
-        "%(length)s characters, at most %(most)s: a player holds at most "
+        "%(length)s characters (%(got)s), at most %(most)s: a player holds at most "
         "18 tiles and 8 flowers and seasons."
     ),
     "bonus_not_flowers": gettext_lazy("'%(tiles)s' are not flowers or seasons."),

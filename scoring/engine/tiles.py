@@ -193,7 +193,7 @@ def _parse(text: str, allow_bonus: bool) -> tuple[tuple[int, ...], tuple[str, ..
         raise TileSyntaxError(
             f"{len(text)} characters ({shown(text)}), at most {MAX_TILE_TEXT}: a player "
             "holds at most 18 tiles (four kongs and a pair) and 8 flowers and seasons",
-            "tiles_too_long", length=len(text), most=MAX_TILE_TEXT)
+            "tiles_too_long", length=len(text), got=shown(text), most=MAX_TILE_TEXT)
     return _parse_memo(text, allow_bonus)
 
 

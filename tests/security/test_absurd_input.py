@@ -125,7 +125,7 @@ CASES: list[tuple[str, Any, tuple[str, ...]]] = [
         "0": {"concealed": "123m", "melds": [{"kind": "pung", "tiles": "111m"}] * 10_000},
         "1": {"score": 0}, "2": {"score": 0}, "3": {"score": 0}}}), ("1m",)),
     ("a winning tile of 10,000 characters", by_tiles(winning_tile=LONG_TILES),
-     ("winning_tile",)),
+     ("winning tile",)),
     ("a player's score 10**12", by_tiles(**{"tiles": {
         "0": {"score": 10**12}, "1": {"score": 0}, "2": {"score": 0}, "3": {"score": 0}}}),
      ("East", "limit")),
