@@ -120,6 +120,12 @@ def test_a_member_follows_my_table_now_and_the_standings(
     assert f"Table {next_seat.table.number}" in upcoming.locator(".my-table-where").inner_text()
     assert page.locator(".my-table.is-now").count() == 0
     page.screenshot(path=str(artifacts / f"members-my-next-seat-{width}.png"))
+    # Dutch first: the same page in Dutch.
+    page.goto(f"{live_server.url}/events/mine/")
+    assert page.locator(".my-table h3").first.inner_text().startswith("Mijn volgende plaats")
+    assert page.locator(".my-table-where").first.inner_text().startswith(
+        f"Tafel {next_seat.table.number}")
+    page.screenshot(path=str(artifacts / f"members-my-next-seat-{width}-nl.png"))
 
 
 @pytest.mark.parametrize("width", WIDTHS)
