@@ -14,10 +14,11 @@ from typing import Any
 from django.templatetags.static import static
 from django.utils.formats import date_format, number_format
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from exports import rulesets
+from scoring import texts
 from scoring.engine import RULESETS, rule_catalogue
 from stats import charts, tally
 from tournaments.models import Event, EventKind
@@ -75,9 +76,8 @@ def limit_names(ruleset: str, name: str) -> tuple[str, str]:
     """A limit hand's name in the page's language and in Dutch (the
     engine's catalogue); the rule's own name when the catalogue has none."""
     entry = _catalogue(ruleset).get(name) or {}
-    dutch = str(entry.get("nl") or name)
-    english = str(entry.get("en") or name)
-    return (dutch if (get_language() or "nl").startswith("nl") else english), dutch
+    shown = texts.rule_name(ruleset, name) if entry else name  # scoring/texts.py
+    return shown, str(entry.get("nl") or name)
 
 
 def tile_codes(text: str) -> list[str]:
