@@ -1,6 +1,6 @@
 from django.urls import path
 
-from clubs import details_views, views
+from clubs import details_views, member_login_views, views
 
 app_name = "clubs"
 
@@ -9,6 +9,8 @@ urlpatterns = [
     path("<slug:slug>/", views.club_detail, name="detail"),
     path("<slug:slug>/members/add/", views.member_add, name="member_add"),
     path("<slug:slug>/members/<int:member_id>/edit/", views.member_edit, name="member_edit"),
+    path("<slug:slug>/members/<int:member_id>/login/", member_login_views.member_login,
+         name="member_login"),
     path("<slug:slug>/members/import/", views.member_import_upload, name="member_import"),
     path("<slug:slug>/members/import/confirm/", views.member_import_confirm,
          name="member_import_confirm"),

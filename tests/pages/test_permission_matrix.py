@@ -77,6 +77,8 @@ MATRIX: list[Row] = [
     Row("clubs:member_add", "POST", "200 200 404 404 404 404 302"),
     Row("clubs:member_edit", "GET", ORGANISER),
     Row("clubs:member_edit", "POST", "200 200 404 404 404 404 302"),
+    # A member's login: an empty name unlinks it (players[0] has none): done.
+    Row("clubs:member_login", "POST", ORGANISER_ACT),
     Row("clubs:member_import", "GET", ORGANISER),
     # Without a file: the upload form again, with its error.
     Row("clubs:member_import", "POST", "200 200 404 404 404 404 302"),
