@@ -658,9 +658,8 @@ def my_events_page(
         mine = {r.event_id: r for r in member.registrations.select_related("event")}
         own_or_entered = published_events().filter(
             Q(club=member.club) | Q(registrations__member=member)).distinct()
-        entered = published_events().filter(registrations__member=member).exclude(
-            registrations__member=member,
-            registrations__status=RegistrationStatus.WITHDRAWN).distinct()
+        entered = published_events().filter(pk__in=member.registrations.exclude(
+            status=RegistrationStatus.WITHDRAWN).values("event_id"))
         today = timezone.localdate()
         listed = event_calendar.calendar(own_or_entered, today, upcoming=MY_UPCOMING, recent=0)
         played = event_calendar.calendar(entered, today, upcoming=0, recent=MY_RECENT)

@@ -50,6 +50,8 @@ def test_my_events_shows_running_coming_and_recent(
     played = Event.objects.create(club=club, title="Vorige week", start_date=_days(-7),
                                   status=EventStatus.FINISHED)
     Registration.objects.create(event=played, member=member)
+    # Someone else's withdrawal does not hide the evening carol played.
+    Registration.objects.create(event=played, guest_name="Weg", status="withdrawn")
     skipped = Event.objects.create(club=club, title="Zonder carol", start_date=_days(-8),
                                    status=EventStatus.FINISHED)
     Event.objects.create(club=club, title="Geheim", start_date=_days(3),
