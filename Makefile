@@ -30,6 +30,7 @@ $(PY):
 	$(BOOTSTRAP_PYTHON) -m venv $(VENV)
 
 $(DEV_STAMP): pyproject.toml | $(PY)
+	@echo "Installing the project and its tools into $(VENV) (once, and again when pyproject.toml changes)..."
 	$(PIP) -e '.[dev]'
 	@touch $@
 
@@ -42,8 +43,9 @@ $(PROD_STAMP): pyproject.toml | $(PY)
 	@touch $@
 
 run: $(DEV_STAMP)
-	$(PY) manage.py migrate --noinput --verbosity 0
-	$(PY) manage.py load_demo
+	@echo "Preparing the database (migrate)..."
+	@$(PY) manage.py migrate --noinput --verbosity 0
+	@$(PY) manage.py load_demo
 	$(PY) manage.py runserver 127.0.0.1:8000
 
 # The export tests start a real Redis server and Celery worker: install

@@ -333,6 +333,9 @@ STORAGES = {
 # collectstatic), also when DEBUG is off, as in the tests.
 WHITENOISE_USE_FINDERS = not PRODUCTION
 WHITENOISE_AUTOREFRESH = not PRODUCTION
+# Files browsers ask for at the site's root (/favicon.ico), served as they are
+# by whitenoise; the pages link static/favicon.svg.
+WHITENOISE_ROOT = BASE_DIR / "public"
 
 # --- Cache -------------------------------------------------------------------
 

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from tests.e2e.page_checks import CHECKS, PageChecks
 from tests.scoring_entry.conftest import (  # noqa: F401
     _english,
     event,
@@ -59,3 +60,49 @@ def browser(live_server: Any) -> Iterator[Any]:
 def artifacts() -> Path:
     ARTIFACTS.mkdir(exist_ok=True)
     return ARTIFACTS
+
+
+@pytest.fixture(autouse=True)
+def page_checks(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
+                ) -> Iterator[PageChecks | None]:
+    """Every page a browser test opens passes axe-core (nothing serious or
+    critical), fits its screen (and a 360 px one) and leaves a screenshot
+    (tests/e2e/page_checks.py). Automatic for every test that uses `browser`;
+    `@pytest.mark.page_checks_exempt("axe", reason=...)` exempts, with a reason."""
+    if "browser" not in request.fixturenames:
+        yield None
+        return
+    exempt: set[str] = set()
+    for marker in request.node.iter_markers("page_checks_exempt"):
+        if not marker.kwargs.get("reason"):
+            raise pytest.UsageError("page_checks_exempt needs a reason=")
+        unknown = set(marker.args) - set(CHECKS)
+        if unknown:
+            raise pytest.UsageError(f"page_checks_exempt: unknown checks {sorted(unknown)}")
+        exempt.update(marker.args)
+    ARTIFACTS.mkdir(exist_ok=True)
+    checks = PageChecks(test_name=request.node.name, artifacts=ARTIFACTS,
+                        exempt=frozenset(exempt))
+    checks.wrap_browser(request.getfixturevalue("browser"), monkeypatch)
+    yield checks
+    # Pages the test's own fixtures leave open (pytest_runtest_call below
+    # already checked those open when the test body ended).
+    checks.finish()
+    if checks.failures:
+        pytest.fail(checks.report(), pytrace=False)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
+    """The last state of every open page is checked as part of the test, so a
+    failing check fails the test (not its teardown); skipped when the test
+    itself failed, whose own failure says more."""
+    result = yield
+    checks = getattr(item, "funcargs", {}).get("page_checks")
+    if isinstance(checks, PageChecks):
+        checks.finish()
+        if checks.failures:
+            report = checks.report()
+            checks.failures.clear()  # reported once, here, not again at teardown
+            pytest.fail(report, pytrace=False)
+    return result
