@@ -35,6 +35,12 @@ class PlayerResult:
         return texts.rule_name(self.ruleset, rule)
 
     @property
+    def counts_fan(self) -> bool:
+        """Whether hands are worth fan here (Hong Kong): the breakdown's
+        second column counts fan, not doublings."""
+        return texts.unit(self.ruleset) == "fan"
+
+    @property
     def limit_label(self) -> str:
         limit = self.hand.get("limit") if self.hand else None
         return self._label(limit) if limit else ""
@@ -47,6 +53,7 @@ class PlayerResult:
         return [
             {
                 **item,
+                "doublings": item.get("doublings", item.get("fan")),
                 "label": self._label(item["rule"]),
                 "description": self.labels.get(item["rule"], {}).get("description", ""),
                 "section": self.labels.get(item["rule"], {}).get("section", ""),

@@ -112,3 +112,22 @@ def test_a_hong_kong_preview_in_dutch_counts_fan(event: Event, table: Table,
     assert dutch["breakdown"]["S"]["total_text"] == "4 fan"
     assert "All chows: 1 fan" in lines(english, "S")
     assert set(lines(dutch, "S")).isdisjoint(lines(english, "S"))
+
+
+def test_check_a_hand_names_hong_kong_rules_in_dutch_with_their_fan(keeper: User) -> None:
+    with translation.override("nl"):
+        url = reverse("scoring:check")
+    game = {"ruleset": "hongkong", "prevailing_wind": "E",
+            "players": {"E": {"score": 0}, "S": {"concealed": "123m456m789m123p11s"},
+                        "W": {"score": 0}, "N": {"score": 0}},
+            "winner": "S", "winning_tile": "1s", "win_source": "wall"}
+    response = logged_in(keeper).post(url, {"game": json.dumps(game)})
+    page = response.content.decode()
+    south = next(player for player in response.context["players"] if player.seat == "S")
+    assert south.counts_fan
+    catalogue = RULESETS["hongkong"].catalogue()
+    for item in south.breakdown:
+        assert item["label"] == catalogue[item["rule"]]["nl"]
+        assert item["doublings"] == item["fan"] == 1
+        assert item["label"] in page
+    assert '<th scope="col" class="num">Fan</th>' in page
