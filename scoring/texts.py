@@ -371,26 +371,10 @@ def seat_label(seat: object) -> str:
 
 def tile_label(tile: object) -> str:
     """One tile in the notation ("9s", "5z") by its name in the user's
-    language ("9 bamboe", "Witte draak")."""
-    text = str(tile)
-    if len(text) != 2 or not text[0].isdigit():
-        return text
-    number, suit = int(text[0]), text[1]
-    honours = [
-        _("East wind"),
-        _("South wind"),
-        _("West wind"),
-        _("North wind"),
-        _("White dragon"),
-        _("Green dragon"),
-        _("Red dragon"),
-    ]
-    if suit == "z" and 1 <= number <= 7:
-        return honours[number - 1]
-    suits = {"m": _("characters"), "p": _("circles"), "s": _("bamboo")}
-    if suit in suits and 1 <= number <= 9:
-        return _("%(number)s of %(suit)s") % {"number": number, "suit": suits[suit]}
-    return text
+    language ("9 bamboe", "Witte draak"), as the tile picker names it."""
+    from scoring.tiles import tile_names  # it words flags through this module
+
+    return tile_names().get(str(tile), str(tile))
 
 
 def ruleset_title(name: object) -> str:
@@ -577,8 +561,9 @@ def option_choice(option: Any, value: Any) -> str:
 
 
 def flag_labels() -> dict[str, str]:
-    """The engine's flags (score-interface.md) in the user's language, in
-    the order the pages offer them."""
+    """The engine's flags (score-interface.md) that a page offers for a
+    hand, in the user's language and in the order the pages offer them (who
+    pays, pao and a false mahjong, have controls of their own)."""
     return {
         "last_wall_tile": _("Last tile of the wall"),
         "kong_on_kong": _("Kong on kong (won on the replacement tile of a second kong)"),
@@ -589,7 +574,6 @@ def flag_labels() -> dict[str, str]:
             "7-5 rule (won on a tile discarded late in the live wall: its "
             "discarder pays for everyone)"
         ),
-        "false_mahjong": _("False mahjong"),
     }
 
 
@@ -597,4 +581,11 @@ def flag_label(flag: str) -> str:
     """One flag for people: its label, a responsible player ("pao:S") by seat."""
     if flag.startswith("pao:"):
         return _("Responsible player (pao): %(seat)s") % {"seat": seat_label(flag[4:])}
+    if flag == "false_mahjong":
+        return _("False mahjong")
     return flag_labels().get(flag) or flag.replace("_", " ")
+
+
+def win_source_labels() -> dict[str, str]:
+    """How a hand was won (score-interface.md's win_source), for people."""
+    return {name: str(label) for name, label in WIN_SOURCES.items()}

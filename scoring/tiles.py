@@ -9,6 +9,8 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from scoring import texts
+
 # The 34 tiles in the engine's notation, in picker order.
 TILES = ([f"{n}{suit}" for suit in "mps" for n in range(1, 10)]
          + [f"{n}z" for n in range(1, 8)])
@@ -42,25 +44,13 @@ def picker_tiles(names: dict[str, str] | None = None) -> list[dict[str, str]]:
 
 
 def flag_labels() -> dict[str, str]:
-    """The engine's flags (score-interface.md), in the order the pages offer them."""
-    return {
-        "last_wall_tile": _("Last tile of the wall"),
-        "kong_on_kong": _("Kong on kong (won on the replacement tile of a second kong)"),
-        "heavenly": _("Heavenly hand (East wins with the dealt tiles)"),
-        "earthly": _("Earthly hand (won on East's first discard)"),
-        "moon_eats_cake": _("Moon eats cake (last tile of the wall is 1 circles, announced)"),
-        "seven_five": _("7-5 rule (won on a tile discarded late in the live wall: its "
-                        "discarder pays for everyone)"),
-    }
+    """The engine's flags (score-interface.md), in the order the pages offer
+    them: worded once, with the engine's other texts (scoring/texts.py)."""
+    return texts.flag_labels()
 
 
 def win_source_labels() -> dict[str, str]:
-    return {
-        "wall": _("self-drawn from the wall"),
-        "discard": _("a discard"),
-        "kong_replacement": _("a kong replacement tile"),
-        "robbed_kong": _("robbing a kong"),
-    }
+    return texts.win_source_labels()
 
 
 def tray_texts() -> dict[str, str]:
