@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 
-from clubs.models import Club, HolidayPeriod
+from clubs.models import Club, HolidayPeriod, Member
 from clubs.services import season_options
 from tests.e2e.test_live import new_page  # noqa: F401 (fixture)
 
@@ -60,3 +60,16 @@ def test_the_organiser_keeps_the_season_rules_and_holidays(
     assert (options.mode, options.n, str(options.attendance_bonus), options.min_attendance) == (
         "best_n", 12, "0.5", 5)
     assert HolidayPeriod.objects.filter(club=club, name="Kerstvakantie").exists()
+
+    # A member's login, linked on the member's page.
+    piet = Member.objects.create(club=club, first_name="Piet", last_name="van der Meer")
+    account = User.objects.create_user("piet")
+    page.goto(f"{live_server.url}/clubs/fu-hing/members/{piet.pk}/edit/")
+    page.fill("#id_login_user", "piet")
+    page.get_by_role("button", name="Login opslaan").click()
+    page.locator(".alert-success", has_text="Piet van der Meer logt in als piet").wait_for()
+    layout = page.evaluate(FITS)
+    assert layout["scrollWidth"] <= layout["screen"], layout
+    page.screenshot(path=str(artifacts / f"member-login-{width}.png"), full_page=True)
+    piet.refresh_from_db()
+    assert piet.user == account
