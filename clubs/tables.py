@@ -10,15 +10,19 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Member
 
+MORE = {"th": {"class": "col-more"}, "td": {"class": "col-more"}}
+
 
 class MemberTable(tables.Table):  # type: ignore[misc]
     name = tables.Column(
         # Dutch list order: "de Boer" under B, "van der Meer" under M.
         verbose_name=_("Name"), accessor="full_name", order_by=("sort_name", "pk")
     )
-    nmb_number = tables.Column(verbose_name=_("NMB number"), default="–")
-    date_of_birth = tables.DateColumn(verbose_name=_("Date of birth"), default="–")
-    last_played_on = tables.DateColumn(verbose_name=_("Last played"), default="–")
+    # On a phone: name, membership and the edit link (the rest is on the
+    # member's page); static/css/app.css hides .col-more there.
+    nmb_number = tables.Column(verbose_name=_("NMB number"), default="–", attrs=MORE)
+    date_of_birth = tables.DateColumn(verbose_name=_("Date of birth"), default="–", attrs=MORE)
+    last_played_on = tables.DateColumn(verbose_name=_("Last played"), default="–", attrs=MORE)
     membership = tables.Column(verbose_name=_("Membership"), empty_values=(), orderable=False)
     edit = tables.Column(verbose_name=_("Edit"), empty_values=(), orderable=False)
 

@@ -195,9 +195,12 @@ def position_chart(positions: Sequence[tuple[int, int]], field_size: int, *, cha
 
 def rating_chart(history: Sequence[tuple[datetime.date, float]], *, chart_id: str, title: str,
                  desc: str, date_label: Callable[[datetime.date], str] = datetime.date.isoformat,
-                 ) -> str:
+                 tick_label: Callable[[datetime.date], str] | None = None) -> str:
     """A rating (y) over time (x: days, to scale); the first and last dates
-    (and one between when there is room) are labelled."""
+    (and one between when there is room) are labelled on the axis, by
+    `tick_label` (default: `date_label`; a month is enough there and fits
+    a phone), each point by `date_label`."""
+    tick_label = tick_label or date_label
     points = sorted(history)
     values = [value for _, value in points]
     low, high = min(values, default=0.0), max(values, default=1.0)
@@ -211,6 +214,6 @@ def rating_chart(history: Sequence[tuple[datetime.date, float]], *, chart_id: st
     return line_chart(
         [(float(day), value) for day, value in zip(days, values, strict=True)],
         chart_id=chart_id, title=title, desc=desc,
-        x_ticks=[(float(days[index]), date_label(points[index][0])) for index in labelled],
+        x_ticks=[(float(days[index]), tick_label(points[index][0])) for index in labelled],
         y_ticks=ticks, y_range=(min(low, *ticks), max(high, *ticks)),
         point_labels=[f"{date_label(day)}: {_number(round(value, 1))}" for day, value in points])

@@ -278,4 +278,4 @@ def rating_chart(history: Sequence[tuple[Any, float]], ruleset: str, chart_id: s
     return mark_safe(charts.rating_chart(  # charts.py escapes every text
         history, chart_id=chart_id,
         title=_("National rating: %(ruleset)s") % {"ruleset": rulesets.title(ruleset)},
-        desc=desc, date_label=date_format))
+        desc=desc, date_label=date_format, tick_label=lambda day: date_format(day, "M Y")))

@@ -14,6 +14,7 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
+from clubs.templatetags.narrow import lazy_short_header
 from clubs.templatetags.points import points
 from common.names import full_name_sort_key
 from tournaments.models import Event
@@ -64,12 +65,14 @@ class StandingsTable(tables.Table):  # type: ignore[misc]
     name = tables.Column(verbose_name=_("Name"), order_by=("sort_name",))
     club = tables.Column(verbose_name=_("Club"), default="",
                          attrs={"td": {"class": "col-club"}, "th": {"class": "col-club"}})
-    table_points = tables.Column(verbose_name=_("Table points"),
+    table_points = tables.Column(verbose_name=lazy_short_header(_("Table points"), _("TP")),
                                  attrs={"td": {"class": "num"}, "th": {"class": "num"}})
     score = tables.Column(verbose_name=_("Score"), attrs={"td": {"class": "num"},
                                                           "th": {"class": "num"}})
+    # Not on a phone (static/css/app.css: .col-more): the player's page has it.
     rounds_played = tables.Column(verbose_name=_("Rounds"),
-                                  attrs={"td": {"class": "num"}, "th": {"class": "num"}})
+                                  attrs={"td": {"class": "num col-more"},
+                                         "th": {"class": "num col-more"}})
 
     class Meta:
         template_name = "clubs/_table.html"
