@@ -262,3 +262,13 @@ def worked_example() -> dict[str, Any]:
                               "melds": [{"kind": "pung", "tiles": "666s", "open": True}]}},
             "winner": "S", "winning_tile": "3s", "win_source": "discard", "discarder": "W",
             "flags": [], "dead": ["W"]}
+
+
+def test_the_hand_log_words_flags_by_their_labels() -> None:
+    from exports import rulesets
+
+    with translation.override("nl"):
+        assert rulesets.flags_text(["last_wall_tile", "pao:2"], {2: "Mei Ling"}) == (
+            "Laatste steen van de muur, pao: Mei Ling")
+    with translation.override("en"):
+        assert rulesets.flags_text(["kong_on_kong"], {}).startswith("Kong on kong")
