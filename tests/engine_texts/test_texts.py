@@ -272,3 +272,17 @@ def test_the_hand_log_words_flags_by_their_labels() -> None:
             "Laatste steen van de muur, pao: Mei Ling")
     with translation.override("en"):
         assert rulesets.flags_text(["kong_on_kong"], {}).startswith("Kong on kong")
+
+
+@pytest.mark.django_db
+def test_an_events_refused_option_reads_in_dutch() -> None:
+    from django.core.exceptions import ValidationError
+
+    from tournaments.models import Event
+
+    event = Event(ruleset="hongkong", rule_options={"minimum_fan": 99})
+    with translation.override("nl"), pytest.raises(ValidationError) as refused:
+        event.clean()
+    message = refused.value.message_dict["rule_options"][0]
+    assert message.startswith("Optie minimum_fan moet een van 0, 1, 2"), message
+    assert message.endswith("zijn, niet 99.")
