@@ -106,8 +106,10 @@ def hong_kong(*, finish: bool = True) -> Played:
     club, organiser = _club("fu-hing", "Fu-Hing")
     event = create_event(club, kind=EventKind.EVENING, title="Fu-Hing clubavond",
                          venue="Zaal De Bron", start_date=datetime.date(2031, 2, 11),
-                         rounds_planned=2, ruleset="hongkong", rule_options={},
-                         ranking_order="table_points")
+                         # Unfinished, one more round is planned: the event
+                         # finishes by itself after its last planned round.
+                         rounds_planned=2 if finish else 3, ruleset="hongkong",
+                         rule_options={}, ranking_order="table_points")
     members, players = _register(event, club, 4)
     played = []
     round_ = _start(event, 1)
@@ -140,7 +142,7 @@ def philos(*, finish: bool = True) -> Played:
     club, organiser = _club("philos", "Philos")
     event = create_event(club, kind=EventKind.TOURNAMENT, title="Philos Klassiek",
                          venue="Buurthuis", start_date=datetime.date(2031, 4, 5),
-                         rounds_planned=1, ruleset="philos",
+                         rounds_planned=1 if finish else 2, ruleset="philos",
                          rule_options={"flowers_seasons": True})
     members, players = _register(event, club, 4)
     round_ = _start(event, 3)
@@ -172,7 +174,8 @@ def by_values(values: dict[int, int], winner: int | None,
 def hong_kong_three(*, finish: bool = True) -> Played:
     club, organiser = _club("fu-hing", "Fu-Hing")
     event = create_event(club, kind=EventKind.TOURNAMENT, title="Fu-Hing drietallen",
-                         start_date=datetime.date(2031, 5, 3), rounds_planned=1,
+                         start_date=datetime.date(2031, 5, 3),
+                         rounds_planned=1 if finish else 2,
                          ruleset="hongkong", rule_options={}, odd_tables="three")
     members, players = _register(event, club, 7)
     round_ = _start(event, 5)

@@ -159,7 +159,7 @@ def test_confirmation_by_a_second_person(event: Event, table: Table, keeper: Use
     hand = enter(table, keeper, {0: 0, 1: 40, 2: 0, 3: 8}, winner=1)
     other = table.round.tables.get(number=2)
     other_hand = enter(other, organiser, {0: 0, 1: 20, 2: 0, 3: 0}, winner=1)
-    with pytest.raises(ValidationError, match="table 1, 2 have not been confirmed"):
+    with pytest.raises(ValidationError, match="tables 1, 2 have not been confirmed"):
         close_round(table.round)
     with pytest.raises(ValidationError, match="someone else than who entered it"):
         confirm_hand(hand, keeper)
