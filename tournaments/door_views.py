@@ -309,6 +309,11 @@ def _drop_out(request: HttpRequest, registration: Registration) -> str:
         "name": registration.name, "round": after_round}
 
 
+def _undo_drop_out(request: HttpRequest, registration: Registration) -> str:
+    registrations.undo_drop_out(registration)
+    return _("%(name)s plays on.") % {"name": registration.name}
+
+
 def _substitute(request: HttpRequest, registration: Registration) -> str:
     form = SubstituteForm(request.POST, club=registration.event.club)
     if not form.is_valid():
@@ -336,6 +341,7 @@ ACTIONS: dict[str, Callable[[HttpRequest, Registration], str]] = {
     "late": _late,
     "not-late": _not_late,
     "drop-out": _drop_out,
+    "undo-drop-out": _undo_drop_out,
     "substitute": _substitute,
     "withdraw": _withdraw,
     "approve": _approve,

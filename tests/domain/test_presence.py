@@ -392,3 +392,20 @@ def test_self_check_in_only_while_open_and_only_when_registered() -> None:
     with pytest.raises(ValidationError, match="not open"):
         self_check_in(event, players[1].member)  # type: ignore[arg-type]
     assert fresh(players[1]).checked_in_at is None
+
+
+def test_a_mistaken_dropout_is_taken_back_unless_a_substitute_took_over() -> None:
+    from tournaments.services.registration import substitute, undo_drop_out
+
+    event, players = make_event(9)
+    play(seated(event, 1))
+    drop_out(players[0], after_round=1)
+    assert undo_drop_out(players[0]).dropped_after_round is None
+    assert players[0].pk in presence.for_number(event, 2).ids
+    with pytest.raises(ValidationError, match="has not dropped out"):
+        undo_drop_out(players[0])
+    drop_out(players[0], after_round=1)
+    substitute(players[0], guest_name="Invaller")
+    with pytest.raises(ValidationError, match="withdraw the substitute first"):
+        undo_drop_out(players[0])
+    assert fresh(players[0]).dropped_after_round == 1

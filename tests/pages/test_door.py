@@ -284,3 +284,17 @@ def test_players_who_played_play_on_without_checking_in(
     assert page.count("plays on (played round 1)") == 8
     assert "Check in everyone" not in page
     assert registrations.check_in_all_registered(event) == []
+
+
+def test_a_dropout_is_recorded_and_taken_back_at_the_door(
+        organiser_client: Client, event: Event, dutch_names: list[Registration]) -> None:
+    piet = dutch_names[0]
+    response = organiser_client.post(action_url(event, piet, "drop-out"), {"after_round": "0"},
+                                     **HTMX)
+    assert "does not play" in response.content.decode()
+    menu = organiser_client.get(f"/en/events/{event.pk}/door/{piet.pk}/", **HTMX)
+    assert "Plays on after all" in menu.content.decode()
+    response = organiser_client.post(action_url(event, piet, "undo-drop-out"), **HTMX)
+    assert "Piet van der Meer plays on." in response.content.decode()
+    piet.refresh_from_db()
+    assert piet.dropped_after_round is None

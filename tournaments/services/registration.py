@@ -459,6 +459,25 @@ def drop_out(registration: Registration, *, after_round: int) -> Registration:
         return registration
 
 
+def undo_drop_out(registration: Registration) -> Registration:
+    """Take back a dropout (a mistaken tap): the player plays on, unless a
+    substitute has taken over their seat."""
+    with transaction.atomic():
+        locked_event(registration.event)
+        registration = locked_registration(registration)
+        name = registration.name
+        if registration.dropped_after_round is None:
+            raise ValidationError(_("%(name)s has not dropped out.") % {"name": name})
+        taken = registration.substitutes.exclude(status=RegistrationStatus.WITHDRAWN).first()
+        if taken is not None:
+            raise ValidationError(_("%(substitute)s has taken over the seat of %(name)s; "
+                                    "withdraw the substitute first.") % {
+                "substitute": taken.name, "name": name})
+        registration.dropped_after_round = None
+        registration.save(update_fields=["dropped_after_round"])
+        return registration
+
+
 def substitute(
     dropped: Registration, *, member: Member | None = None, guest_name: str = ""
 ) -> Registration:
