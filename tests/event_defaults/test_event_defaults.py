@@ -259,3 +259,20 @@ def test_nobody_else_reaches_the_defaults(club: Club, fu_hing: ClubEventDefaults
 def test_the_club_pages_link_the_defaults(organiser_client: Client, club: Club) -> None:
     page = organiser_client.get(f"/clubs/{club.slug}/").content.decode()
     assert f'href="/clubs/{club.slug}/event-defaults/"' in page
+
+
+def test_whether_hands_need_confirmation_freezes_with_the_rules(event: Event) -> None:
+    from django.utils import timezone
+
+    from tournaments.services import events
+
+    events.update_event(event, requires_confirmation=True)
+    Event.objects.filter(pk=event.pk).update(rules_frozen_at=timezone.now())
+    event.refresh_from_db()
+    with pytest.raises(ValidationError) as refused:
+        events.update_event(event, requires_confirmation=False)
+    assert "requires_confirmation" in refused.value.message_dict
+    event.refresh_from_db()
+    assert event.requires_confirmation
+    form = EventForm(instance=event)
+    assert form.fields["requires_confirmation"].disabled
