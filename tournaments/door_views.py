@@ -251,6 +251,7 @@ def _menu_context(event: Event, row: DoorRow) -> dict[str, Any]:
         if row.state == OUT and not row.registration.is_substitute else None,
         "has_substitute": row.registration.substitutes.exclude(
             status=RegistrationStatus.WITHDRAWN).exists(),
+        "finished": event.status == EventStatus.FINISHED,
     }
 
 

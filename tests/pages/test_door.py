@@ -298,3 +298,12 @@ def test_a_dropout_is_recorded_and_taken_back_at_the_door(
     assert "Piet van der Meer plays on." in response.content.decode()
     piet.refresh_from_db()
     assert piet.dropped_after_round is None
+
+
+def test_a_finished_event_offers_no_check_in(
+        organiser_client: Client, event: Event, dutch_names: list[Registration]) -> None:
+    Event.objects.filter(pk=event.pk).update(status="finished")
+    page = organiser_client.get(door_url(event)).content.decode()
+    assert names_in(page) and "check-in/" not in page and "Check in everyone" not in page
+    response = organiser_client.post(action_url(event, dutch_names[0], "check-in"))
+    assert response.status_code == 400 and "is finished" in response.content.decode()
