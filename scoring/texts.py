@@ -515,19 +515,22 @@ def hand_total(ruleset: str, hand: Mapping[str, Any]) -> str:
 def breakdowns(ruleset: str, hands: Mapping[str, Any]) -> dict[str, Any]:
     """The engine's ``hands`` with each row's rule name and value, and each
     hand's total, in the user's language (``label``, ``value_text``,
-    ``text``; ``total_text``); the engine's keys stay as they are."""
+    ``text``; ``total_text``); the engine's keys stay as they are. A row
+    of one set names its tiles ("Dichte pung eenvoudige stenen 222m: 4
+    punten"), so two pungs of one rule are told apart."""
     shown: dict[str, Any] = {}
     for seat, hand in hands.items():
         items = []
         for item in hand.get("items", []):
             label = rule_name(ruleset, str(item.get("rule", "")))
             value = item_value(item)
+            named = f"{label} {item['tiles']}" if item.get("tiles") else label
             items.append(
                 {
                     **item,
                     "label": label,
                     "value_text": value,
-                    "text": f"{label}: {value}" if value else label,
+                    "text": f"{named}: {value}" if value else named,
                 }
             )
         shown[seat] = {**hand, "items": items, "total_text": hand_total(ruleset, hand)}

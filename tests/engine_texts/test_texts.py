@@ -170,6 +170,12 @@ def test_the_worked_example_of_seed_003_reads_in_dutch_and_english() -> None:
         "Pure eenvoud: 1 verdubbeling"]
     assert south["total_text"] == "24 punten, 2 verdubbelingen = 96"
     assert south["items"][0]["rule"] == "mahjong"  # the engine's keys stay
+    with translation.override("nl"):
+        east = [item["text"] for item in texts.breakdowns("nts", hands)["E"]["items"]]
+    # Two pungs of one rule, told apart by their tiles.
+    assert east[:3] == ["Dichte pung eenvoudige stenen 222m: 4 punten",
+                        "Dichte pung eenvoudige stenen 777p: 4 punten",
+                        "Dichte pung edelstenen 555z: 8 punten"]
     with translation.override("en"):
         south = texts.breakdowns("nts", hands)["S"]
     assert [item["text"] for item in south["items"]][-2:] == [
@@ -192,7 +198,8 @@ def test_a_hong_kong_hand_reads_in_fan_in_both_languages() -> None:
         south = texts.breakdowns("hongkong", hands)["S"]
         catalogue = RULESETS["hongkong"].catalogue()
     dutch = [item["text"] for item in south["items"]]
-    assert dutch == [f"{catalogue[item['rule']]['nl']}: {item['fan']} fan"
+    assert dutch == [f"{catalogue[item['rule']]['nl']}{' ' + item['tiles'] if 'tiles' in item else ''}: "
+                     f"{item['fan']} fan"
                      for item in south["items"]]
     assert "Zelf getrokken: 1 fan" in dutch or any(": 1 fan" in text for text in dutch)
     assert south["total_text"] == f"{result['hands']['S']['value']} fan"

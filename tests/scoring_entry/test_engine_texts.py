@@ -108,7 +108,8 @@ def test_a_hong_kong_preview_in_dutch_counts_fan(event: Event, table: Table,
     catalogue = RULESETS["hongkong"].catalogue()
     items = dutch["breakdown"]["S"]["items"]
     assert [item["text"] for item in items] == [
-        f"{catalogue[item['rule']]['nl']}: {item['fan']} fan" for item in items]
+        f"{catalogue[item['rule']]['nl']}{' ' + item['tiles'] if 'tiles' in item else ''}: "
+                     f"{item['fan']} fan" for item in items]
     assert dutch["breakdown"]["S"]["total_text"] == "4 fan"
     assert "All chows: 1 fan" in lines(english, "S")
     assert set(lines(dutch, "S")).isdisjoint(lines(english, "S"))
