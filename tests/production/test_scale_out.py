@@ -488,7 +488,8 @@ def test_two_app_servers_share_one_database_and_one_redis(cluster: Cluster) -> N
     status, page = olga.request(A, "GET", f"/en/rounds/{world.round.pk}/")
     assert status == 200
     status, content = olga.request(A, "POST", f"/en/rounds/{world.round.pk}/close/",
-                                   form={"csrfmiddlewaretoken": olga.token})
+                                   form={"csrfmiddlewaretoken": olga.token,
+                                         "confirm": "yes"})  # closing asks first
     assert status == 302, content[:2000]
     assert Round.objects.get(pk=world.round.pk).status == RoundStatus.CLOSED
     deadline = time.monotonic() + 60
