@@ -20,6 +20,7 @@ from django.utils.translation import gettext_lazy as _
 from clubs import limits
 from clubs.models import Club, Member
 from common.names import SORT_KEY_LENGTH, full_name_sort_key
+from scoring import texts
 from scoring.engine import RULESETS
 from scoring.engine.errors import InvalidGame
 
@@ -126,7 +127,8 @@ class Event(models.Model):
         try:
             ruleset.resolve_options(self.rule_options or {})
         except InvalidGame as error:
-            raise ValidationError({"rule_options": str(error)}) from None
+            raise ValidationError(
+                {"rule_options": texts.engine_error(error, self.ruleset)}) from None
         if self.odd_tables == OddTables.THREE and 3 not in ruleset.player_counts:
             raise ValidationError({"odd_tables": _(
                 "%(ruleset)s is not played at tables of 3: choose tables of 5.") % {
@@ -190,7 +192,8 @@ class ClubEventDefaults(models.Model):
         try:
             RULESETS[self.ruleset].resolve_options(self.rule_options or {})
         except InvalidGame as error:
-            raise ValidationError({"rule_options": str(error)}) from None
+            raise ValidationError(
+                {"rule_options": texts.engine_error(error, self.ruleset)}) from None
 
 
 class RegistrationStatus(models.TextChoices):
