@@ -26,6 +26,7 @@ from reportlab.pdfgen import canvas as pdf_canvas
 from reportlab.platypus import Flowable, Paragraph
 
 from clubs.templatetags.points import points
+from common.dates import dates_text
 from exports import rulesets
 
 Progress = Callable[[int, int], None]
@@ -95,11 +96,9 @@ def fmt_date(day: datetime.date) -> str:
 
 
 def fmt_dates(first: datetime.date, days: int = 1) -> str:
-    """The date of an event, or its first and last day."""
-    if days <= 1:
-        return fmt_date(first)
-    last = first + datetime.timedelta(days=days - 1)
-    return f"{fmt_date(first)} – {fmt_date(last)}"
+    """The date of an event, or its first to last day, as the pages write
+    it ("16–17 oktober 2026": common/dates.py)."""
+    return dates_text(first, days)
 
 
 def ruleset_title(name: str) -> str:

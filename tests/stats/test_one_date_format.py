@@ -11,10 +11,10 @@ import pytest
 from django.test import Client
 from django.utils import translation
 
+from common.dates import dates_text
 from stats import services
 from tests.stats.conftest import World
 from tournaments.models import Event
-from tournaments.templatetags.event_dates import dates_text
 
 pytestmark = pytest.mark.django_db
 

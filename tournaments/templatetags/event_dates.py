@@ -4,24 +4,13 @@ a page never shows one of its days as if it were the event's date."""
 
 from __future__ import annotations
 
-import datetime
 from typing import Any
 
 from django import template
-from django.utils.formats import date_format
+
+from common.dates import dates_text
 
 register = template.Library()
-
-
-def dates_text(start: datetime.date, days: int = 1) -> str:
-    if days <= 1:
-        return date_format(start)
-    end = start + datetime.timedelta(days=days - 1)
-    if (start.year, start.month) == (end.year, end.month):
-        return f"{start.day}–{date_format(end)}"
-    if start.year == end.year:
-        return f"{date_format(start, 'j F')} – {date_format(end)}"
-    return f"{date_format(start)} – {date_format(end)}"
 
 
 @register.filter
