@@ -212,7 +212,7 @@ class Walk:
             values += ["standings_pdf", "hand_log_xlsx"]
         if name == "action":
             values += ["withdraw", "swap", "drop-out", "check-in", "late", "substitute",
-                       "approve", "seat"]
+                       "approve", "seat", "undo-check-in", "not-late", "undo-drop-out"]
         if name == "key":
             values += ["nmb-1001", f"member-{self.world.registration.member_id}"]
         if name == "ruleset":
