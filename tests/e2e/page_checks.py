@@ -43,7 +43,7 @@ AXE_RUN = "() => axe.run(document, {resultTypes: ['violations']})"
 WIDTH = ("() => ({scrollWidth: document.documentElement.scrollWidth,"
          " innerWidth: window.innerWidth, contentType: document.contentType})")
 # A navigation during a check ends it; those documents are skipped, not failed.
-GONE = re.compile(r"Execution context was destroyed|Target (page, context or browser )?(has been )?"
+GONE = re.compile(r"Execution context was destroyed|Axe is already running|Target (page, context or browser )?(has been )?"
                   r"closed|navigat|Frame was detached|has been closed|Cannot find context",
                   re.IGNORECASE)
 
@@ -70,6 +70,7 @@ class PageChecks:
     skipped: list[str] = field(default_factory=list)
     _pages: list[Any] = field(default_factory=list)
     _pending: int = 0
+    _busy: list[Any] = field(default_factory=list)
     _shots: int = 0
 
     # --- wiring ---------------------------------------------------------------
@@ -124,6 +125,10 @@ class PageChecks:
     def _on_load(self, page: Any) -> None:
         # An event handler: it may call the page (Playwright runs it in its own
         # greenlet) but must never raise into Playwright's dispatcher.
+        if page in self._busy:
+            self.skipped.append(f"{_safe_url(page)}: loaded again while being checked")
+            return
+        self._busy.append(page)
         self._pending += 1
         try:
             self.check(page, final=False)
@@ -136,15 +141,16 @@ class PageChecks:
                 self._note_error(page, error)
         finally:
             self._pending -= 1
+            self._busy.remove(page)
 
     def finish(self, pages: Iterable[Any] | None = None) -> None:
         """The state each open page was left in, after the pending load checks."""
         pages = list(self._pages if pages is None else pages)
         open_pages = [page for page in pages if not page.is_closed()]
-        for _ in range(200):  # at most ~10 s for the load checks still running
-            if not self._pending or not open_pages:
+        for _ in range(300):  # at most ~30 s for the load checks still running
+            if not open_pages or not any(page in self._busy for page in open_pages):
                 break
-            open_pages[0].wait_for_timeout(50)
+            open_pages[0].wait_for_timeout(100)
         for page in open_pages:
             if page in self._pages and not page.is_closed():
                 try:
