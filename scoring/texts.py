@@ -16,6 +16,7 @@ code this module does not know (a newer engine): a message, never a 500.
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Mapping
 from functools import cache
 from typing import Any
@@ -33,6 +34,9 @@ from scoring.engine import RULESETS, rule_catalogue
 from scoring.engine.errors import InvalidGame
 
 logger = logging.getLogger(__name__)
+
+# scoring.engine.errors writes a number too long to show as its size.
+HUGE_NUMBER = re.compile(r"a number of about (\d+) digits")
 
 # Each refusal's text, by its code. The params are the engine's, prepared by
 # _values (a seat becomes "South (S)", a tile its name, a win source its
@@ -399,6 +403,14 @@ def _values(params: Mapping[str, object], ruleset: str = "") -> dict[str, object
         values["kind"] = SET_KINDS.get(str(values["kind"]), values["kind"])
     if "ruleset" in values:
         values["ruleset"] = ruleset_title(values["ruleset"])
+    for key, value in values.items():
+        # The engine names a number too long to write out by its size.
+        huge = HUGE_NUMBER.fullmatch(value) if isinstance(value, str) else None
+        if huge:
+            digits = int(huge.group(1))
+            values[key] = ngettext("a number of about %(digits)s digit",
+                                   "a number of about %(digits)s digits", digits) % {
+                "digits": digits}
     rounds, counts, holders = values.get("rounds"), values.get("counts"), values.get("holders")
     if isinstance(rounds, list):
         values["rounds"] = ", ".join(str(SEAT_LETTERS.get(wind, wind)) for wind in rounds)

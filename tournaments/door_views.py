@@ -544,7 +544,11 @@ def _event_for_member(request: HttpRequest, event_id: int) -> tuple[Event, Any]:
     (a tournament of another club); 404 for anything else."""
     member = access.member_for(request.user)
     if member is None:
-        raise Http404
+        # A login without a member (an organiser, a guest's phone) scanning
+        # the door's code is told where they stand, not shown a 404.
+        event = get_object_or_404(
+            Event.objects.exclude(status=EventStatus.DRAFT).select_related("club"), pk=event_id)
+        return event, None
     event = get_object_or_404(
         Event.objects.exclude(status=EventStatus.DRAFT).select_related("club").filter(
             Q(club=member.club_id) | Q(registrations__member=member)).distinct(),
@@ -560,7 +564,10 @@ def self_check_in(request: HttpRequest, event_id: int) -> HttpResponse:
     event, member = _event_for_member(request, event_id)
     error = ""
     status = 200
-    if request.method == "POST":
+    if request.method == "POST" and member is None:
+        error, status = _("Your login is not linked to a member of a club: ask the organiser "
+                          "to check you in at the door."), BAD_REQUEST
+    elif request.method == "POST":
         try:
             registrations.self_check_in(event, member)
         except ValidationError as error_:
@@ -574,7 +581,7 @@ def self_check_in(request: HttpRequest, event_id: int) -> HttpResponse:
                     require_https=request.is_secure()) or not target.startswith("/"):
                 target = reverse("tournaments:self_check_in", args=[event.pk])
             return redirect(target)
-    registration = event.registrations.filter(member=member).first()
+    registration = event.registrations.filter(member=member).first() if member else None
     return render(request, "tournaments/door/self_check_in.html", {
         "event": event, "club": event.club, "registration": registration, "error": error,
     }, status=status)

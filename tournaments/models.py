@@ -303,7 +303,7 @@ class Round(models.Model):
     # clock_paused_at is set. It runs for the event's round_minutes.
     clock_started_at = models.DateTimeField(null=True, blank=True)
     clock_paused_at = models.DateTimeField(null=True, blank=True)
-    clock_paused_seconds = models.PositiveIntegerField(default=0)
+    clock_paused_seconds = models.PositiveIntegerField(default=0, editable=False)
 
     class Meta:
         ordering = ["event", "number"]

@@ -60,7 +60,6 @@ from tournaments.qr import qr_svg
 from tournaments.services import calendar as event_calendar
 from tournaments.services import (
     clock,
-    event_defaults,
     events,
     my_seat,
     results_cache,

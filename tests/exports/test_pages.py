@@ -69,7 +69,7 @@ def test_the_bond_export_waits_for_the_finished_event(
     played = played_tournament(finish=False)
     organiser = _organiser(played, django_user_model)
     page = organiser.get(f"/en/events/{played.event.pk}/").content.decode()
-    assert "These can be made once the event is finished." in page
+    assert "These can be made once the event is finished" in page
     response = organiser.post("/en/exports/bond_csv/", {"object_id": played.event.pk})
     assert response.status_code == 400
     assert "finished" in response.content.decode()

@@ -57,7 +57,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name="round",
             name="clock_paused_seconds",
-            field=models.PositiveIntegerField(default=0),
+            field=models.PositiveIntegerField(default=0, editable=False),
         ),
         migrations.AddField(
             model_name="round",
