@@ -473,6 +473,16 @@ def _bulk_message(registered: list[Registration]) -> str:
     text = ngettext("%(count)s member is registered: %(names)s.",
                     "%(count)s members are registered: %(names)s.", len(placed)) % {
         "count": len(placed), "names": ", ".join(r.name for r in placed)} if placed else ""
+    # Registered once a round has started, they are at the venue: checked in
+    # at once (services.registration). Said, so the next tap is not an undo.
+    present = [r for r in placed if r.checked_in_at is not None]
+    if present:
+        plays_from = min((r.first_round for r in present if r.first_round), default=None)
+        text += " " + (ngettext(
+            "Checked in at once, playing from round %(round)s.",
+            "All checked in at once, playing from round %(round)s.", len(present)) % {
+            "round": plays_from} if plays_from else ngettext(
+            "Checked in at once.", "All checked in at once.", len(present)))
     if waiting:
         text += " " + ngettext(
             "%(count)s is on the waiting list: %(names)s.",

@@ -745,6 +745,7 @@ def public_events(request: HttpRequest) -> HttpResponse:
     return render(request, "tournaments/public_events.html", {
         "calendar": event_calendar.calendar(events_, timezone.localdate(),
                                             upcoming=PUBLIC_UPCOMING, recent=PUBLIC_RECENT),
+        "earlier": event_calendar.earlier(events_, timezone.localdate(), most=PUBLIC_RECENT),
         "chosen_club": club,
         "clubs": Club.objects.order_by("name"),
     })

@@ -142,6 +142,8 @@ def test_the_public_list_shows_published_events_only(client: Client, club: Club,
     Event.objects.create(club=other_club, title="Bij Philos", start_date=_days(6))
     Event.objects.create(club=club, title="Afgelopen", start_date=_days(-3),
                          status=EventStatus.FINISHED)
+    Event.objects.create(club=club, title="Voorjaarstoernooi", start_date=_days(-200),
+                         status=EventStatus.FINISHED)
     Event.objects.create(club=club, title="Concept", start_date=_days(5),
                          status=EventStatus.DRAFT)
     page = client.get("/en/events/").content.decode()
@@ -149,6 +151,8 @@ def test_the_public_list_shows_published_events_only(client: Client, club: Club,
     upcoming = _section(page, "Coming up")
     assert "Binnenkort" in upcoming and "Bij Philos" in upcoming
     assert "Afgelopen" in _section(page, "Recently finished")
+    # Walkthrough finding: last spring's tournament could not be found.
+    assert "Voorjaarstoernooi" in _section(page, "Earlier")
     assert "Concept" not in page
     assert f'href="/en/events/{running.pk}/standings/"' in page
     # One club's events.

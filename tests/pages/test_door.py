@@ -307,3 +307,17 @@ def test_a_finished_event_offers_no_check_in(
     assert names_in(page) and "check-in/" not in page and "Check in everyone" not in page
     response = organiser_client.post(action_url(event, dutch_names[0], "check-in"))
     assert response.status_code == 400 and "is finished" in response.content.decode()
+
+
+def test_a_member_registered_once_play_started_is_told_they_are_checked_in(
+        organiser_client: Client, event: Event, players: list[Registration],
+        seated_round: Round, make_member: Callable[..., Member]) -> None:
+    """Walkthrough finding: registered after round 1 started, a player was
+    checked in silently, so the organiser's next tap undid it."""
+    rounds.start_round(seated_round)
+    late = make_member(first_name="Dewi", last_name="Bakker")
+    response = organiser_client.post(f"/en/events/{event.pk}/registrations/member/",
+                                     {"member": [late.pk]}, follow=True)
+    page = response.content.decode()
+    assert "1 member is registered: Dewi Bakker. Checked in at once, playing from round 2." \
+        in page

@@ -56,3 +56,12 @@ def calendar(events: QuerySet[Event], today: datetime.date, *, upcoming: int,
     finished = list(events.filter(status=EventStatus.FINISHED, start_date__gte=since)
                     .order_by("-start_date", "title", "pk")[:recent])
     return Calendar(running=running, upcoming=coming, recent=finished)
+
+
+def earlier(events: QuerySet[Event], today: datetime.date, *, most: int) -> list[Event]:
+    """Finished events from before the recent ones (newest first, at most
+    `most`): a tournament of last spring stays findable."""
+    since = today - datetime.timedelta(days=RECENT_DAYS)
+    return list(events.select_related("club").filter(
+        status=EventStatus.FINISHED, start_date__lt=since).order_by(
+        "-start_date", "title", "pk")[:most])
