@@ -226,8 +226,8 @@ def _event_url(event: Event) -> str:
 
 
 def screen_context(event: Event) -> dict[str, Any]:
-    """What the hall sees: the round being played with its clock, the next
-    round's seating once it is seated, and the standings' top."""
+    """What the hall sees: the round being played with its clock and seating,
+    the next round's seating once it is seated, and the standings' top."""
     event_rounds = list(event.rounds.order_by("number"))
     playing = next((r for r in reversed(event_rounds) if r.status == RoundStatus.STARTED), None)
     seated = next((r for r in event_rounds if r.status == RoundStatus.SEATED), None)
@@ -236,9 +236,15 @@ def screen_context(event: Event) -> dict[str, Any]:
     records = [record for record in data.records if record["ranked"]][:SCREEN_STANDINGS]
     if playing is not None:
         playing.event = event
+    # The round being played keeps its seating on the screen (late players
+    # look for their table), followed by the next round's once it is seated.
+    seatings = [
+        {"round": round_, "tables": seated_tables(round_), "playing": round_ is playing}
+        for round_ in (playing, seated) if round_ is not None
+    ]
     return {
         "event": event, "playing": playing, "seated": seated,
-        "seating": seated_tables(seated) if seated is not None else [],
+        "seatings": seatings,
         "last_closed": closed[-1] if closed else None,
         "clock": clock.clock_state(playing) if playing is not None else None,
         "at_time": clock.at_time(event),

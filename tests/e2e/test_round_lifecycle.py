@@ -34,6 +34,17 @@ def fits(page: Any) -> None:
     assert wide <= page.viewport_size["width"], f"{wide} px wide"
 
 
+def apart(page: Any, first: str, second: str) -> None:
+    """The two parts of the page do not overlap on the screen (both measured
+    in one go: the screen's poll may swap its content in between)."""
+    one, other = page.evaluate(
+        "([a, b]) => [a, b].map(s => document.querySelector(s).getBoundingClientRect().toJSON())",
+        [first, second])
+    overlap_x = min(one["right"], other["right"]) - max(one["left"], other["left"])
+    overlap_y = min(one["bottom"], other["bottom"]) - max(one["top"], other["top"])
+    assert overlap_x <= 0 or overlap_y <= 0, f"{first} {one} overlaps {second} {other}"
+
+
 def seconds_shown(page: Any, selector: str) -> int:
     parts = [int(part) for part in page.locator(selector).inner_text().split(":")]
     seconds = 0
@@ -87,6 +98,13 @@ def test_the_organiser_runs_the_round_and_the_scorekeeper_follows_the_clock(
     organiser.locator('#table-progress li[data-table="1"] .badge-ok',
                       has_text="finished").wait_for(timeout=8000)
     assert organiser.evaluate("window.notReloaded") is True
+    # Each table's score entry is one tap away, a button a thumb can hit.
+    # (read in one go: the list's poll may swap it in between)
+    height, href = organiser.evaluate(
+        "() => { const b = document.querySelector('#table-progress li[data-table=\"2\"] "
+        ".progress-score'); return [b.getBoundingClientRect().height, b.getAttribute('href')]; }")
+    assert height >= 44, height
+    assert href == f"/en/tables/{table_two.pk}/score/"
     no_violations(organiser)
     organiser.screenshot(path=str(artifacts / f"round-{width}-progress.png"), full_page=True)
 
@@ -153,6 +171,15 @@ def test_the_big_screen(new_page: Any, live_server: Any, settings: Any, event: E
     south = players(table)[1]
     page.locator(".screen-standings tbody tr").first.locator(
         "th", has_text=south.name).wait_for()
+    # The round being played keeps its seating on the screen, for late players.
+    seating = page.locator(".screen-seating", has_text="Seating, round 1")
+    for seat in table.seats.select_related("registration__member"):
+        assert seat.registration.name in seating.inner_text()
+    # The clock's digits stay clear of the seating and the standings.
+    apart(page, ".screen-clock [data-clock-time]", ".screen-standings")
+    apart(page, ".screen-clock [data-clock-time]", ".screen-seatings")
+    apart(page, ".screen-clock", ".screen-standings")
+    apart(page, ".screen-clock", ".screen-seatings")
     fits(page)
     page.screenshot(path=str(artifacts / f"screen-{width}-playing.png"))
 
@@ -160,7 +187,7 @@ def test_the_big_screen(new_page: Any, live_server: Any, settings: Any, event: E
     save(table_two, keeper, {0: 20, 1: 0, 2: 0, 3: 0}, winner=0)
     rounds.close_round(round_)
     second = rounds.seat_round(rounds.add_round(event), seed=5)
-    page.locator("#screen-seating-heading", has_text="Seating, round 2").wait_for(timeout=8000)
+    page.locator(".screen-seating h2", has_text="Seating, round 2").wait_for(timeout=8000)
     first_table = second.tables.get(number=1)
     names = [seat.registration.name for seat in first_table.seats.select_related(
         "registration__member").order_by("position")]
@@ -174,3 +201,17 @@ def test_the_big_screen(new_page: Any, live_server: Any, settings: Any, event: E
     fits(page)
     no_violations(page)
     page.screenshot(path=str(artifacts / f"screen-{width}-seating.png"))
+
+    # Round 2 starts: its seating stays, beside the clock at its longest
+    # ("1:15:00", not started yet), and nothing overlaps.
+    rounds.start_round(second)
+    page.locator(".screen-meta", has_text="Round 2 is being played").wait_for(timeout=8000)
+    page.locator(".screen-seating h2", has_text="Seating, round 2").wait_for()
+    assert page.locator(".screen-clock [data-clock-time]").inner_text() == "1:15:00"
+    apart(page, ".screen-clock [data-clock-time]", ".screen-standings")
+    apart(page, ".screen-clock [data-clock-time]", ".screen-seatings")
+    apart(page, ".screen-clock", ".screen-standings")
+    apart(page, ".screen-clock", ".screen-seatings")
+    fits(page)
+    no_violations(page)
+    page.screenshot(path=str(artifacts / f"screen-{width}-round-2-playing.png"))

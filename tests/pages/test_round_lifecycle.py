@@ -216,6 +216,29 @@ def test_the_big_screen_needs_no_login_and_shows_clock_standings_and_seating(
     assert seat.registration.name in page
 
 
+def test_the_big_screen_keeps_the_played_rounds_seating(
+        client: Client, event: Event, started_round: Round) -> None:
+    """Late players find their table while the round is played, and the next
+    round's seating joins it once that round is seated."""
+    clock.start_clock(started_round)
+    page = text(client.get(f"/en/events/{event.pk}/screen/live/"))
+    assert "Round 1 is being played" in page and "Seating, round 1" in page
+    seat = started_round.seats.select_related("registration__member").get(
+        table__number=1, position=0)
+    assert seat.registration.name in page
+    rounds.seat_round(rounds.add_round(event), seed=3)
+    page = text(client.get(f"/en/events/{event.pk}/screen/live/"))
+    assert "Seating, round 1" in page and "Seating, round 2" in page
+
+
+def test_the_round_progress_has_a_score_entry_button_per_table(
+        organiser_client: Client, started_round: Round) -> None:
+    page = text(organiser_client.get(f"/en/rounds/{started_round.pk}/progress/"))
+    for table in started_round.tables.all():
+        assert f'class="button progress-score" href="/en/tables/{table.pk}/score/"' in page
+        assert f"/en/rounds/{started_round.pk}/tables/{table.pk}/" in page  # the hands stay linked
+
+
 def test_a_drafts_big_screen_is_its_organisers_only(
         organiser_client: Client, member_client: Client, event: Event) -> None:
     Event.objects.filter(pk=event.pk).update(status=EventStatus.DRAFT)
