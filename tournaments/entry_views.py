@@ -107,6 +107,8 @@ def page_texts() -> dict[str, str]:
         "conflict": _("Conflict"), "refused": _("Refused"),
         "retry": _("Send again"), "discard": _("Discard"),
         "saved": _("Hand %(number)s saved."),
+        # Translators: e.g. "Hand 3 saved: S Cor +96" (seat wind letter, winner, settlement).
+        "saved_winner": _("Hand %(number)s saved: %(wind)s %(name)s %(settlement)s"),
         "queued": _("No connection: the hand is kept on this device and sent when the "
                     "connection is back."),
         "choose_winner": _("Choose who won, or tap Draw."),

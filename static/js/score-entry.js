@@ -546,21 +546,30 @@
       el("td", { colspan: columns }, el("div", { class: "se-row-actions" }, ...items)));
   }
 
+  // On a phone the list of hands must fit 360 px with five players: their
+  // columns are headed by initials (Hans van Dijk: HvD) and the full name
+  // is kept for screen readers, in a tooltip and on wider screens (app.css).
+  const initials = (name) => (name || "").split(/\s+/).filter(Boolean).map((word) => word[0]).join("");
+  const nameParts = (full, short) => [el("span", { class: "se-col-short", "aria-hidden": "true", text: short }),
+                                      el("span", { class: "se-col-full", text: full })];
+
   function renderHands() {
     const players = state.players;
     const head = el("thead", {}, el("tr", {},
       el("th", { scope: "col", text: T.hand }),
-      ...players.map((p) => el("th", { scope: "col", text: p.name })),
+      ...players.map((p) => el("th", { scope: "col", title: p.name }, ...nameParts(p.name, initials(p.name)))),
       el("th", { scope: "col", text: T.winner })));
-    const nameOf = (registration) => (players.find((p) => p.registration === registration) || {}).name;
     const body = el("tbody", {}, ...hands.flatMap((hand) => {
       const settlement = {};
-      let winner = T.draw;
+      let winner = [T.draw];
       hand.players.forEach((s) => { settlement[s.registration] = s; });
       if (hand.entry && hand.entry.winner !== null && hand.entry.winner !== undefined) {
-        winner = (byPosition(hand.entry.winner) || {}).name || "";
+        const name = (byPosition(hand.entry.winner) || {}).name || "";
+        winner = nameParts(name, initials(name));
         // A false mahjong's claimer is given as the winner, but nobody won.
-        if ((hand.entry.flags || []).includes("false_mahjong")) winner = fmt(T.false_mahjong_short, { name: winner });
+        if ((hand.entry.flags || []).includes("false_mahjong")) {
+          winner = nameParts(fmt(T.false_mahjong_short, { name }), fmt(T.false_mahjong_short, { name: initials(name) }));
+        }
       }
       const row = el("tr", { "data-hand": hand.number,
                              class: correcting && correcting.number === hand.number ? "is-correcting" : null },
@@ -568,9 +577,10 @@
           (hand.confirmed || !state.requires_confirmation ? "" : " (" + T.unconfirmed + ")") }),
         ...players.map((p) => {
           const s = settlement[p.registration];
-          return el("td", { text: s ? windLabel(s.seat_wind) + " " + signed(s.settlement) : "" });
+          return el("td", {}, ...(s ? [el("span", { class: "se-cell-wind", text: windLabel(s.seat_wind) }),
+                                       " " + signed(s.settlement)] : []));
         }),
-        el("td", { text: winner || nameOf(null) || "" }));
+        el("td", { class: "se-winner-cell" }, ...winner));
       const actions = handActions(hand, players.length + 2);
       return actions ? [row, actions] : [row];
     }), ...loadQueue().map((item) => el("tr", { class: "se-unsent" },
@@ -1007,7 +1017,7 @@
       renderAll();
       if (data.state) applyState(data.state);
       else await refreshState();
-      if (item.fromForm) announce(fmt(T.saved, { number: data.hand.number }));
+      if (item.fromForm) announceSaved(data.hand);
       return "saved";
     }
     if (status === 400 && item.fromForm && item.attempts === 0) {
@@ -1028,7 +1038,27 @@
     return "kept";
   }
 
-  function announce(text) { showMessage(text, "success"); }
+  // After a save: a confirmation in the save bar that stays on the screen
+  // (a live region: screen readers hear it), e.g. "Hand 3 saved: S Cor +96",
+  // and the scorekeeper is back at the start of the next hand's entry.
+  function savedStatus(text, kind) {
+    const box = $("se-saved");
+    box.hidden = !text;
+    box.className = "se-saved" + (kind ? " is-" + kind : "");
+    box.textContent = text || "";
+  }
+
+  function announceSaved(hand) {
+    const winner = hand.entry && hand.entry.winner !== null && hand.entry.winner !== undefined
+      && !(hand.entry.flags || []).includes("false_mahjong") ? byPosition(hand.entry.winner) : null;
+    const score = winner && hand.players.find((s) => s.registration === winner.registration);
+    savedStatus(score ? fmt(T.saved_winner, { number: hand.number, wind: windLabel(score.seat_wind),
+                                               name: winner.name, settlement: signed(score.settlement) })
+                      : fmt(T.saved, { number: hand.number }), "success");
+    $("se-preview").replaceChildren();  // the check of the hand just saved
+    $("se-form").scrollIntoView({ block: "start" });
+    $("se-form-title").focus({ preventScroll: true });
+  }
 
   $("se-form").addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -1058,14 +1088,15 @@
     resetTargets();
     renderForm();
     renderAll();
+    savedStatus("");
     if (ahead > 0) {
-      showMessage(T.queued, "info");
+      savedStatus(T.queued, "info");
       flush();
       return;
     }
     const outcome = await flushOne(item);
     if (outcome === "refused") { entry = saved; renderForm(); showMessageKeep(); }
-    else if (outcome === "network") showMessage(T.queued, "info");
+    else if (outcome === "network") savedStatus(T.queued, "info");
     else if (outcome === "kept") showMessage(statusText(loadQueue().find((i) => i.submission_id === item.submission_id) || item), "error");
     updateItem(item.submission_id, { fromForm: false });
   });
@@ -1130,6 +1161,7 @@
     if (!hand) return;
     if (!navigator.onLine) { listStatus(T.needs_connection, "error"); return; }
     if (!correcting) stashed = entry;
+    savedStatus("");
     correcting = hand;
     deleteAsked = null;
     entry = entryFromHand(hand);

@@ -45,7 +45,7 @@ def test_a_table_of_five_shows_who_sits_out(browser: Any, live_server: Any, tabl
     page.check(f'#se-winner input[value="{playing[1]}"]')
     page.check('#se-discarder input[value=""]')
     page.click("text=Save hand")
-    page.wait_for_selector("text=Hand 1 saved.")
+    page.wait_for_selector("#se-saved >> text=Hand 1 saved")
     page.screenshot(path=str(artifacts / "score-entry-360-five-players.png"), full_page=True)
     # Hand 2: the next row of the schedule sits out.
     page.wait_for_function(
