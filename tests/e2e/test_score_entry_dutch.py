@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
+from playwright.sync_api import expect
 
 from scoring.engine import RULESETS
 from tests.e2e.test_score_entry import enter_worked_example
@@ -38,7 +39,9 @@ def test_the_dutch_preview_names_the_rules_in_dutch(
     enter_worked_example(page)
     page.click("#se-check")
     preview = page.locator("#se-preview")
-    preview.locator(".se-settlement").wait_for()
+    # The page may already show an earlier preview (of a part of the hand):
+    # wait for the whole hand's, not for any settlement.
+    expect(preview).to_contain_text("24 punten, 2 verdubbelingen = 96", timeout=20_000)
     text = preview.inner_text()
     for line in ("Vier chows: 1 verdubbeling", "Pure eenvoud: 1 verdubbeling",
                  "Mahjong: 20 punten", "24 punten, 2 verdubbelingen = 96"):
@@ -57,7 +60,7 @@ def test_the_dutch_preview_names_the_rules_in_dutch(
     page.check('#se-winner input[value="0"]')
     page.click("#se-check")
     alert = preview.locator(".alert-error")
-    alert.wait_for()
+    expect(alert).to_contain_text("zit niet bij de dichte stenen", timeout=20_000)
     message = alert.inner_text()
     assert "De hand kan niet worden verrekend" in message, message
     assert "Oost (O): de winnende steen 3 bamboe zit niet bij de dichte stenen" in message
