@@ -44,8 +44,8 @@ def test_the_round_page_shows_which_tables_have_not_finished(
     html = organiser_client.get(f"/en/rounds/{started_round.pk}/").content.decode()
     rows = progress_rows(html)
     assert rows["1"].startswith("Table 1 1 hand · last ") and rows["1"].endswith(
-        "playing Mark finished table 1")
-    assert rows["2"] == "Table 2 0 hands no hands yet Mark finished table 2"
+        "playing Enter scores table 1 Mark finished table 1")
+    assert rows["2"] == "Table 2 0 hands no hands yet Enter scores table 2 Mark finished table 2"
     status, html = close(organiser_client, started_round)
     assert status == 400
     assert "No hands have been entered at table 2." in html
