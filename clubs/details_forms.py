@@ -8,8 +8,8 @@ from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
 from clubs.club_details import MAX_ATTENDANCE_BONUS, MAX_SEASON_EVENINGS
-from clubs.forms import DATE_INPUT, ModelFieldsForm
-from clubs.models import Club, HolidayPeriod, Member
+from clubs.forms import DATE_INPUT, ModelFieldsForm, UserOrMemberForm
+from clubs.models import Club, HolidayPeriod
 from clubs.season import MODE_BEST_N, MODE_SUM
 
 
@@ -60,22 +60,9 @@ class HolidayForm(ModelFieldsForm):
         super().__init__(*args, **kwargs)
 
 
-class MemberWithLoginField(forms.ModelChoiceField):  # type: ignore[type-arg]
-    def label_from_instance(self, obj: Any) -> str:
-        return f"{obj.full_name} ({obj.user.get_username()})"
-
-
-class OrganiserForm(forms.Form):
+class OrganiserForm(UserOrMemberForm):
     """Someone to organise the club too: by user name, or a member of the
     club who has a login."""
-
-    user = forms.CharField(label=_("User name"), max_length=150, required=False,
-                           help_text=_("The name they log in with."))
-    member = MemberWithLoginField(
-        label=_("Or a member of the club"), queryset=Member.objects.none(), required=False,
-        empty_label="—", help_text=_("Members who have a login."),
-        error_messages={"invalid_choice": _("Member: pick a member of the club who has a "
-                                            "login.")})
 
     def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
         kwargs.setdefault("auto_id", "id_organiser_%s")
@@ -83,29 +70,6 @@ class OrganiserForm(forms.Form):
         self.fields["member"].queryset = (  # type: ignore[attr-defined]
             club.members.filter(user__isnull=False, user__is_active=True)
             .exclude(user__in=club.organisers.all()).select_related("user"))
-
-    def clean(self) -> dict[str, Any]:
-        cleaned = super().clean() or {}
-        given = (cleaned.get("user") or "").strip()
-        member = cleaned.get("member")
-        if "user" in self.errors or "member" in self.errors:
-            return cleaned
-        if given and member is not None:
-            self.add_error("user", _("User: give a user name or pick a member, not both."))
-        elif member is not None:
-            cleaned["user"] = member.user
-        elif not given:
-            self.add_error("user", _("User: give a user name or pick a member of the club."))
-        else:
-            found = get_user_model().objects.filter(is_active=True, username=given).first()
-            if found is None:
-                self.add_error("user", forms.ValidationError(
-                    _("User: nobody has the user name %(value)s. Give the name they log in "
-                      "with (not an e-mail address), or pick a member."),
-                    params={"value": given}, code="unknown"))
-            else:
-                cleaned["user"] = found
-        return cleaned
 
 
 class RemoveOrganiserForm(forms.Form):

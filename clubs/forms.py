@@ -7,6 +7,7 @@ decide and save, so a rule holds for every caller, not only for these pages.
 from typing import Any, ClassVar
 
 from django import forms
+from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
@@ -89,3 +90,53 @@ def add_service_error(form: forms.BaseForm, error: ValidationError) -> None:
             form.add_error(field if field in form.fields else None, errors)
     else:
         form.add_error(None, error.messages)
+
+
+class MemberWithLoginField(forms.ModelChoiceField):  # type: ignore[type-arg]
+    def label_from_instance(self, obj: Any) -> str:
+        return f"{obj.full_name} ({obj.user.get_username()})"
+
+
+class UserOrMemberForm(forms.Form):
+    """Someone with a login, by user name or picked from the club's members
+    who have one (a subclass sets the member field's queryset). Never by
+    e-mail address: the form must not tell an organiser who has an account
+    (issue 13), so an unknown name gets the same answer whatever it is."""
+
+    user = forms.CharField(label=_("User name"), max_length=150, required=False,
+                           help_text=_("The name they log in with."))
+    member = MemberWithLoginField(
+        label=_("Or a member of the club"), queryset=Member.objects.none(), required=False,
+        empty_label="—", help_text=_("Members who have a login."),
+        error_messages={"invalid_choice": _("Member: pick a member of the club who has a "
+                                            "login.")})
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        given = (cleaned.get("user") or "").strip()
+        member = cleaned.get("member")
+        if "user" in self.errors or "member" in self.errors:
+            return cleaned
+        if given and member is not None:
+            self.add_error("user", _("User: give a user name or pick a member, not both."))
+        elif member is not None:
+            cleaned["user"] = member.user
+        elif not given:
+            self.add_error("user", _("User: give a user name or pick a member of the club."))
+        else:
+            users = get_user_model().objects.filter(is_active=True)
+            # An exact user name first: two users may differ only in case.
+            found = list(users.filter(username=given)[:1]) or list(
+                users.filter(username__iexact=given)[:2])
+            if len(found) == 1:
+                cleaned["user"] = found[0]
+            elif found:
+                self.add_error("user", forms.ValidationError(
+                    _("User: more than one user is called %(value)s; give the user name "
+                      "exactly."), params={"value": given}, code="ambiguous"))
+            else:
+                self.add_error("user", forms.ValidationError(
+                    _("User: nobody has the user name %(value)s. Give the name they log in "
+                      "with (not an e-mail address), or pick a member."),
+                    params={"value": given}, code="unknown"))
+        return cleaned

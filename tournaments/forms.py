@@ -9,13 +9,12 @@ from typing import Any
 
 from django import forms
 from django.conf import settings
-from django.contrib.auth import get_user_model
 from django.core.validators import MaxValueValidator
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from clubs import limits
-from clubs.forms import DATE_INPUT, ModelFieldsForm
+from clubs.forms import DATE_INPUT, ModelFieldsForm, UserOrMemberForm
 from clubs.models import Club, Member
 from scoring import texts
 from scoring.engine import RULESETS
@@ -385,28 +384,9 @@ class HandForm(forms.Form):
         }
 
 
-class MemberWithLoginField(forms.ModelChoiceField):
-    def label_from_instance(self, obj: Any) -> str:
-        return f"{obj.full_name} ({obj.user.get_username()})"
-
-
-class ScorekeeperForm(forms.Form):
+class ScorekeeperForm(UserOrMemberForm):
     """A user to keep the score at every table of the event, or at one table
-    number (in every round): by user name, or picked from the club's members
-    who have a login. Never by e-mail address: the form must not tell an
-    organiser who has an account (issue 13), so an unknown name gets the
-    same answer whatever it is."""
-
-    user = forms.CharField(
-        label=_("User name"), max_length=150, required=False,
-        help_text=_("The name they log in with."),
-    )
-    member = MemberWithLoginField(
-        label=_("Or a member of the club"), queryset=Member.objects.none(), required=False,
-        empty_label="—", help_text=_("Members who have a login."),
-        error_messages={"invalid_choice": _("Member: pick a member of the club who has a "
-                                            "login.")},
-    )
+    number (in every round)."""
 
     def __init__(self, *args: Any, event: Event, **kwargs: Any) -> None:
         # Its own ids: the event page also shows the registration form, whose
@@ -424,36 +404,6 @@ class ScorekeeperForm(forms.Form):
         self.fields["member"].queryset = (  # type: ignore[attr-defined]
             event.club.members.filter(user__isnull=False, user__is_active=True)
             .select_related("user").order_by("sort_name", "pk"))
-
-    def clean(self) -> dict[str, Any]:
-        cleaned = super().clean() or {}
-        given = (cleaned.get("user") or "").strip()
-        member = cleaned.get("member")
-        if "user" in self.errors or "member" in self.errors:
-            return cleaned
-        if given and member is not None:
-            self.add_error("user", _("User: give a user name or pick a member, not both."))
-        elif member is not None:
-            cleaned["user"] = member.user
-        elif not given:
-            self.add_error("user", _("User: give a user name or pick a member of the club."))
-        else:
-            users = get_user_model().objects.filter(is_active=True)
-            # An exact user name first: two users may differ only in case.
-            found = list(users.filter(username=given)[:1]) or list(
-                users.filter(username__iexact=given)[:2])
-            if len(found) == 1:
-                cleaned["user"] = found[0]
-            elif found:
-                self.add_error("user", forms.ValidationError(
-                    _("User: more than one user is called %(value)s; give the user name "
-                      "exactly."), params={"value": given}, code="ambiguous"))
-            else:
-                self.add_error("user", forms.ValidationError(
-                    _("User: nobody has the user name %(value)s. Give the name they log in "
-                      "with (not an e-mail address), or pick a member."),
-                    params={"value": given}, code="unknown"))
-        return cleaned
 
 
 class RemoveScorekeeperForm(forms.Form):
