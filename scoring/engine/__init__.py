@@ -10,9 +10,10 @@ from .decompose import clear_caches as _clear_decompositions
 from .errors import InvalidGame
 from .game import RULESETS, score_game
 from .tiles import clear_parse_caches
+from .vocabulary import DEFAULT_RULESET, FALSE_MAHJONG, PAO_PREFIX, SEVEN_FIVE, pao_flag, pao_of
 
 
-def rule_catalogue(ruleset: str = "nts") -> dict[str, dict[str, object]]:
+def rule_catalogue(ruleset: str = DEFAULT_RULESET) -> dict[str, dict[str, object]]:
     """The rules of a rule set by name, with Dutch and English labels."""
     return RULESETS[ruleset].catalogue()
 
@@ -23,4 +24,5 @@ def clear_caches() -> None:
     clear_parse_caches()
 
 
-__all__ = ["InvalidGame", "RULESETS", "clear_caches", "rule_catalogue", "score_game"]
+__all__ = ["DEFAULT_RULESET", "FALSE_MAHJONG", "InvalidGame", "PAO_PREFIX", "RULESETS",
+           "SEVEN_FIVE", "clear_caches", "pao_flag", "pao_of", "rule_catalogue", "score_game"]

@@ -1,0 +1,27 @@
+"""The game's words that the rest of the product speaks: the default rule
+set and the flags that decide who pays. The engine defines them; the apps,
+the exports and the score-entry page import them from here (the page gets
+them in its JSON) instead of spelling them out again."""
+
+from __future__ import annotations
+
+# The Dutch tournament rules are the product's default (score-interface.md).
+DEFAULT_RULESET = "nts"
+
+# Hong Kong: a false mahjong has nobody winning; the player who pays for all
+# ("pao", H8) is a flag "pao:<seat wind>" for the engine. The apps store the
+# same flag with a seat position instead of a wind (tournaments' entries).
+FALSE_MAHJONG = "false_mahjong"
+SEVEN_FIVE = "seven_five"
+PAO_PREFIX = "pao:"
+
+
+def pao_flag(who: str) -> str:
+    """The flag naming `who` (a seat wind, or a position in an app's entry)
+    as the responsible player."""
+    return f"{PAO_PREFIX}{who}"
+
+
+def pao_of(flag: str) -> str | None:
+    """Who a responsible-player flag names, or None for any other flag."""
+    return flag[len(PAO_PREFIX):] if flag.startswith(PAO_PREFIX) else None
