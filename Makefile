@@ -23,7 +23,7 @@ help:
 	@echo "make bench-web  load-test standings and hand submission on gunicorn"
 	@echo "make soak   soak and fault runs on PostgreSQL, Redis, gunicorn and Celery (~20 min)"
 	@echo "make lint   ruff, and mypy over the engine (strict) and the apps"
-	@echo "make prod   production on this host: gunicorn, Celery worker and beat (README)"
+	@echo "make prod   production on this host: gunicorn, Celery worker and beat (docs/operations.md)"
 	@echo "make clean  remove caches and collected static files"
 
 $(PY):
@@ -98,7 +98,7 @@ messages: $(DEV_STAMP)
 	$(PY) manage.py makemessages --locale nl --add-location file --ignore 'staticfiles/*' --ignore 'bench/*' --ignore 'tests/*'
 	$(PY) manage.py compilemessages --locale nl --ignore '.venv' --ignore 'staticfiles'
 
-# Production on this host (README "Production"): refuses, saying what to set,
+# Production on this host (docs/operations.md): refuses, saying what to set,
 # unless DATABASE_URL is postgres://... and CELERY_BROKER_URL redis://...;
 # then installs the `production` extra, runs check --deploy, migrate and
 # collectstatic, and gunicorn (WEB_BIND, WEB_WORKERS), a Celery worker and

@@ -1,5 +1,5 @@
 """Who a request comes from, as the login throttling and the rate limits
-count it (README "Security", TRUST_X_FORWARDED_FOR)."""
+count it (docs/security.md, TRUST_X_FORWARDED_FOR)."""
 
 from __future__ import annotations
 

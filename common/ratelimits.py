@@ -1,4 +1,4 @@
-"""Rate limits (README "Security"): how often one client may make the server
+"""Rate limits (docs/security.md): how often one client may make the server
 work or send mail, counted by django-ratelimit in the shared cache
 (settings.CACHES["ratelimit"]: Redis, or the database through
 config.dbcache).
@@ -43,8 +43,8 @@ Key = str | Callable[[str, HttpRequest], str]
 
 
 def client_address(request: HttpRequest) -> str:
-    """The client's address as the login throttling sees it (README
-    "Security", TRUST_X_FORWARDED_FOR): RATELIMIT_IP_META_KEY."""
+    """The client's address as the login throttling sees it (docs/security.md,
+    TRUST_X_FORWARDED_FOR): RATELIMIT_IP_META_KEY."""
     return client_ip(request) or "0.0.0.0"  # noqa: S104 (an unknown client, not a bind address)
 
 

@@ -1,7 +1,7 @@
 """The site's system checks (`manage.py check`, run before `migrate`,
 `runserver` and by `make prod`): the defences against hostile input that a
-setting or an environment variable could switch off unnoticed (README
-"Security")."""
+setting or an environment variable could switch off unnoticed
+(docs/security.md)."""
 
 from __future__ import annotations
 

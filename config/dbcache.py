@@ -1,5 +1,5 @@
 """The database cache the rate limits count in when the site runs without
-Redis (settings.CACHES["ratelimit"]; README "Security").
+Redis (settings.CACHES["ratelimit"]; docs/security.md).
 
 Django's own `DatabaseCache.incr` reads the value and writes it back: two
 requests at once count as one, and the write gives the key the default

@@ -1,4 +1,4 @@
-"""gunicorn's settings, from the environment (README "Production"):
+"""gunicorn's settings, from the environment (docs/operations.md):
 
     gunicorn -c config/gunicorn.conf.py
 

@@ -1,5 +1,5 @@
-"""Pieces of the site's security that settings alone cannot say (README
-"Security"): the login-throttling backend and the client's address it
+"""Pieces of the site's security that settings alone cannot say
+(docs/security.md): the login-throttling backend and the client's address it
 counts by, the page a locked-out login gets, the password-reset mails'
 limits, the password-reset confirmation that also lifts a lockout, and
 refusing an over-large request before anything reads it.
@@ -59,7 +59,7 @@ def lockout_response(request: HttpRequest, original_response: HttpResponse | Non
 
 
 class PasswordResetView(auth_views.PasswordResetView):
-    """Django's view, with limits on the mails it sends (README "Security").
+    """Django's view, with limits on the mails it sends (docs/security.md).
 
     Per e-mail address (RATELIMIT_PASSWORD_RESET_ADDRESS): over it, no mail,
     and the page that follows is the same "check your e-mail" page, so it

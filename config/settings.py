@@ -1,4 +1,4 @@
-"""Django settings, read from environment variables (see README, "Configuration").
+"""Django settings, read from environment variables (see docs/configuration.md).
 
 Without any environment variable this is a development setup: DEBUG on, an
 insecure development key, SQLite in db.sqlite3 and Celery tasks run eagerly.
@@ -44,7 +44,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_tables2",
     "django_filters",
-    # Login throttling and rate limits (README "Security").
+    # Login throttling and rate limits (docs/security.md).
     "axes",
     "django_ratelimit",
     "csp",
@@ -154,13 +154,13 @@ LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
 # The axes backend first: it refuses a locked-out login before the password
-# is even checked (README "Security").
+# is even checked (docs/security.md).
 AUTHENTICATION_BACKENDS = [
     "config.security.AxesBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
 
-# --- Security (README "Security") ---------------------------------------------
+# --- Security (docs/security.md) ----------------------------------------------
 
 # Login throttling (django-axes): after LOGIN_FAILURE_LIMIT failed logins for
 # one user name from one address, that pair is refused (even with the right
@@ -414,7 +414,7 @@ EXPORTS_TEST_STEP_DELAY = float(env_str("EXPORTS_TEST_STEP_DELAY", "0") or 0)
 
 # --- National rankings (rankings/) -------------------------------------------
 
-# The formula's constants (rankings/formula.py; README "National rankings"),
+# The formula's constants (rankings/formula.py; docs/rankings-and-statistics.md),
 # by default the EMA's MERS method. RANKING_AGE_FACTORS and
 # RANKING_MIN_RESULTS can be set from the environment.
 

@@ -1,7 +1,7 @@
 """Results for the bond (NMB, Nederlandse MahjongBond), as .xlsx and .csv.
 
-The NMB publishes no machine format, so this module defines one; README,
-"Results for the bond (NMB)", is its description for the bond's results
+The NMB publishes no machine format, so this module defines one;
+docs/exports.md, "Results for the bond (NMB)", is its description for the bond's results
 secretary. In short: a block of event details (label, value), an empty row,
 then a table with one row per player in ranking order.
 

@@ -1,6 +1,6 @@
 """Writing CSV files that spreadsheets open correctly.
 
-Two dialects (README, "Results for the bond (NMB)"):
+Two dialects (docs/exports.md, "Results for the bond (NMB)"):
 
 * `nl` (the default for the bond's results): `;` between fields and a
   decimal comma (2,5). Excel on a Dutch (and German, French, ...) Windows

@@ -7,7 +7,7 @@ organising installation's clubs are Dutch bond members, so their country is
 `country` ("NED", the IOC code the EMA's result lists use); a guest's
 country is not known and is left empty for the organiser to fill in.
 Unranked players (substitutes, and guests when the event does not rank
-them) are left out: the EMA lists ranked results only. README, "Results for the bond (NMB)", describes it.
+them) are left out: the EMA lists ranked results only. docs/exports.md, "Results for the bond (NMB)", describes it.
 
 Same data as the bond's results (exports/bond.py `collect`); the same
 refusal of an event that is not finished.

@@ -58,7 +58,7 @@ from django.utils import timezone
 FORMAT = "mahjong-admin-backup"
 VERSION = 1
 
-# Left out of a backup, and why (README "Backups").
+# Left out of a backup, and why (docs/operations.md, "Backups").
 EXCLUDED = {
     "sessions.session": "logins: after a restore everyone logs in again, and a backup file "
                         "holds no live login",

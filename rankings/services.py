@@ -1,7 +1,7 @@
 """The national ranking per rule set: collecting results, recomputing and
 storing a run, and asking for a recomputation in the background.
 
-Who counts (README, "National rankings"):
+Who counts (docs/rankings-and-statistics.md):
 
 * results of finished tournaments (kind "tournament", status "finished")
   of the rule set; club evenings never count;

@@ -242,7 +242,7 @@ def test_it_refuses_production_without_allowed_hosts() -> None:
     assert "ALLOWED_HOSTS" in refusal(**env)
 
 
-# What `make prod` and the README's deployment set besides the minimum
+# What `make prod` and docs/operations.md's deployment set besides the minimum
 # (production refuses to start without PRODUCTION's three).
 BOND_WIDE = {
     "DATABASE_URL": "postgres://mahjong:secret@db.example:5432/mahjong",

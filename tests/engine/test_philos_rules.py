@@ -548,7 +548,7 @@ def test_heavenly_twins_follow_the_chosen_limit() -> None:
 
 
 def test_heavenly_twins_may_hold_four_equal_tiles() -> None:
-    """As for NTS (README): four equal tiles are two pairs."""
+    """As for NTS (docs/rule-readings.md): four equal tiles are two pairs."""
     g = game({"S": hand("1111m5577p99s22z77z")}, tile="7z", options={"heavenly_twins": True})
     assert scored(g)["scores"]["S"] == 3000
 

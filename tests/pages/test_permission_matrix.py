@@ -383,7 +383,7 @@ def test_the_matrix(row: Row, world: World) -> None:
     assert not wrong, f"{row.method} {url}: " + "; ".join(wrong)
 
 
-# --- Password reset by e-mail (README "Security") -----------------------------
+# --- Password reset by e-mail (docs/security.md) -----------------------------
 # Public, also for who is logged in: the form (an empty one is shown again
 # with its error, nothing sent), the "check your e-mail" page, a link with a
 # wrong token (the "not valid" page) and the final page. Appended to MATRIX in

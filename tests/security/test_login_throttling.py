@@ -1,4 +1,4 @@
-"""Login throttling (django-axes, README "Security"): after 5 failed logins
+"""Login throttling (django-axes, docs/security.md): after 5 failed logins
 for one user name from one address, that pair is refused for the cool-off,
 even with the right password, with the lockout message on the login page;
 other users and other addresses log in as usual."""
