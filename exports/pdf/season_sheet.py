@@ -54,6 +54,7 @@ from clubs.services import season_standings
 from exports import rulesets
 from exports.pdf import _base
 from exports.pdf._base import BOLD, FONT, Progress, Tracker
+from scoring.engine import DEFAULT_RULESET
 from tournaments.models import EventKind, Registration, RoundStatus
 from tournaments.public import published
 from tournaments.services.standings import event_standings
@@ -73,7 +74,7 @@ class SeasonLine:
     position: int | None  # None: listed, not ranked (a substitute)
     ranked_players: int
     counted: bool = False  # in the member's club competition total
-    ruleset: str = "nts"
+    ruleset: str = DEFAULT_RULESET
 
 
 @dataclass(frozen=True)
