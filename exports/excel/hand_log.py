@@ -41,7 +41,15 @@ from django.utils.translation import override
 from exports import rulesets
 from exports.cells import CellValue
 from exports.excel import sheets
-from scoring.engine.tiles import TileSyntaxError, parse_bonus, parse_tiles, tile_name
+from scoring.engine.tiles import (
+    BONUS_PART,
+    CONCEALED_PART,
+    TileSyntaxError,
+    parse_bonus,
+    parse_tiles,
+    tile_name,
+    tile_parts,
+)
 from scoring.texts import SET_KINDS, tile_label
 from tournaments.models import (
     Event,
@@ -177,20 +185,21 @@ def readable_bonus(notation: str) -> str:
         % {"number": code[0]} for code in bonus)
 
 
-def tiles_text(data: Mapping[str, Any] | None, dead: bool) -> str:
+def readable_hand(data: Mapping[str, Any] | None, dead: bool) -> str:
     """A player's tiles as entered, readable: concealed tiles, then each set
     ("pung 7 bamboe", "(dicht)" for a concealed one), flowers and seasons,
     "dead hand"; parts apart by "; "."""
     if not data:
         return _("dead hand") if dead else ""
-    parts = [readable_tiles(str(data.get("concealed") or ""))]
-    for meld in data.get("melds") or []:
-        text = readable_set(str(meld.get("kind", "")), str(meld.get("tiles", "")))
-        if meld.get("open", True) is False:
-            text += " " + _("(concealed)")
-        parts.append(text)
-    if data.get("bonus"):
-        parts.append(readable_bonus(str(data["bonus"])))
+    parts = []
+    for part in tile_parts(data):
+        if part.kind == CONCEALED_PART:
+            parts.append(readable_tiles(part.tiles))
+        elif part.kind == BONUS_PART:
+            parts.append(readable_bonus(part.tiles))
+        else:
+            parts.append(readable_set(part.kind, part.tiles)
+                         + (" " + _("(concealed)") if part.concealed_set else ""))
     if dead:
         parts.append(_("dead hand"))
     return "; ".join(part for part in parts if part)
@@ -253,7 +262,7 @@ def collect(event: Event) -> HandLog:
             players.append(PlayerHand(
                 name=names.get(seated, ""),
                 seat_wind=score[0] if score else "",
-                tiles=tiles_text((tiles or {}).get(str(position)), position in dead)
+                tiles=readable_hand((tiles or {}).get(str(position)), position in dead)
                 if tiles is not None and score else "",
                 value=score[1] if score else None,
                 settlement=score[2] if score else None,

@@ -17,7 +17,7 @@ from django.utils import translation
 from django.utils.translation import gettext
 
 from scoring import texts
-from scoring.engine import RULESETS, score_game
+from scoring.engine import HAND_FLAGS, RULESETS, score_game
 
 ENGINE = Path(texts.__file__).parent / "engine"
 ROOT = Path(texts.__file__).parent.parent
@@ -214,6 +214,13 @@ def test_every_rule_has_a_dutch_name_of_its_own() -> None:
         for rule, entry in ruleset.catalogue().items():
             assert rule in ruleset.dutch_names, (name, rule)
             assert entry["nl"] and "_" not in str(entry["nl"]), (name, rule)
+
+
+def test_every_flag_the_pages_offer_has_a_label_in_the_engines_order() -> None:
+    with translation.override("nl"):
+        labels = texts.flag_labels()
+    assert tuple(labels) == HAND_FLAGS
+    assert all(label and "_" not in label for label in labels.values()), labels
 
 
 def test_option_choices_and_flags_read_in_dutch() -> None:
