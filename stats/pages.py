@@ -16,8 +16,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from exports import rulesets
-from scoring import texts
+from scoring import ruleset_display, texts
 from scoring.engine import RULESETS, rule_catalogue
 from scoring.engine.tiles import BONUS_PART, CONCEALED_PART, TILE_CODES, tile_codes, tile_parts
 from stats import charts, tally
@@ -54,7 +53,7 @@ def decimal(value: float | None, places: int = 1) -> str:
 
 
 def unit(ruleset: str) -> str:
-    return _("fan") if rulesets.fan_based(ruleset) else _("points")
+    return _("fan") if ruleset_display.fan_based(ruleset) else _("points")
 
 
 def ordinal(rank: int) -> str:
@@ -195,7 +194,7 @@ def ruleset_rows(counts: tally.Tally, events: Mapping[int, Event],
         data = counts["rulesets"][name]
         best = hand_views(data["best"][:1], events, names)
         rows.append(RulesetRow(
-            name=name, title=rulesets.title(name), unit=unit(name), hands=data["hands"],
+            name=name, title=ruleset_display.title(name), unit=unit(name), hands=data["hands"],
             won=data["won"], mahjong_rate=percent(tally.rate(data["won"], data["hands"])),
             average=decimal(data["value_sum"] / data["value_count"]
                             if data["value_count"] else None),
@@ -269,5 +268,5 @@ def rating_chart(history: Sequence[tuple[Any, float]], ruleset: str, chart_id: s
         "low": decimal(min(value for _, value in history))}
     return mark_safe(charts.rating_chart(  # charts.py escapes every text
         history, chart_id=chart_id,
-        title=_("National rating: %(ruleset)s") % {"ruleset": rulesets.title(ruleset)},
+        title=_("National rating: %(ruleset)s") % {"ruleset": ruleset_display.title(ruleset)},
         desc=desc, date_label=date_format, tick_label=lambda day: date_format(day, "M Y")))

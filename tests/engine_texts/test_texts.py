@@ -279,13 +279,13 @@ def worked_example() -> dict[str, Any]:
 
 
 def test_the_hand_log_words_flags_by_their_labels() -> None:
-    from exports import rulesets
+    from scoring import ruleset_display
 
     with translation.override("nl"):
-        assert rulesets.flags_text(["last_wall_tile", "pao:2"], {2: "Mei Ling"}) == (
+        assert ruleset_display.flags_text(["last_wall_tile", "pao:2"], {2: "Mei Ling"}) == (
             "Laatste steen van de muur, pao: Mei Ling")
     with translation.override("en"):
-        assert rulesets.flags_text(["kong_on_kong"], {}).startswith("Kong on kong")
+        assert ruleset_display.flags_text(["kong_on_kong"], {}).startswith("Kong on kong")
 
 
 @pytest.mark.django_db
