@@ -553,21 +553,21 @@ def breakdowns(ruleset: str, hands: Mapping[str, Any]) -> dict[str, Any]:
 
 def option_text(option: Any, what: str) -> str:
     """An option's label or description in the user's language: the engine
-    declares both in English and Dutch (``label_nl``, ``description_nl``)."""
-    english = getattr(option, what, None) or option.name.replace("_", " ").capitalize()
-    if _dutch():
-        return getattr(option, f"{what}_nl", None) or english
-    return english
+    declares both in English, marked for translation (locale/)."""
+    english = getattr(option, what, None)
+    if not english:
+        return str(option.name.replace("_", " ").capitalize())
+    return _(english)
 
 
 def option_choice(option: Any, value: Any) -> str:
     """One of an option's choices as the user reads it: its declared label
-    (``choice_labels``, English and Dutch), else the value itself."""
+    (``choice_labels``, English, marked for translation), else the value
+    itself."""
     choices = tuple(option.choices or ())
     labels = tuple(getattr(option, "choice_labels", ()) or ())
     if value in choices and len(labels) == len(choices):
-        english, dutch = labels[choices.index(value)]
-        return dutch if _dutch() else english
+        return _(labels[choices.index(value)])
     return str(value)
 
 

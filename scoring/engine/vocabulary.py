@@ -26,6 +26,14 @@ HAND_FLAGS = ("last_wall_tile", "kong_on_kong", "heavenly", "earthly", "moon_eat
               SEVEN_FIVE)
 
 
+def gettext_noop(text: str) -> str:
+    """Marks an English text for people (an option's label, its meaning) for
+    translation and returns it unchanged: the engine has no translation
+    machinery, the apps translate the text with gettext (scoring/texts.py).
+    Named as Django's marker, so that makemessages finds the texts here."""
+    return text
+
+
 def pao_flag(who: str) -> str:
     """The flag naming `who` (a seat wind, or a position in an app's entry)
     as the responsible player."""

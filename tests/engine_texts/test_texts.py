@@ -223,6 +223,20 @@ def test_every_flag_the_pages_offer_has_a_label_in_the_engines_order() -> None:
     assert all(label and "_" not in label for label in labels.values()), labels
 
 
+@pytest.mark.parametrize("ruleset", sorted(RULESETS))
+def test_every_option_is_explained_to_organisers_in_dutch(ruleset: str) -> None:
+    """The engine declares an option's label, meaning and worded choices in
+    English, marked for translation; each has its Dutch (locale/)."""
+    for option in RULESETS[ruleset].options:
+        for english in (option.label, option.description, *option.choice_labels):
+            with translation.override("nl"):
+                dutch = gettext(english)
+            assert english and dutch != english, (option.name, english)
+        with translation.override("nl"):
+            assert texts.option_text(option, "label") == gettext(option.label)
+            assert texts.option_text(option, "description") == gettext(option.description)
+
+
 def test_option_choices_and_flags_read_in_dutch() -> None:
     payment = next(o for o in RULESETS["hongkong"].options if o.name == "payment")
     with translation.override("nl"):
