@@ -22,9 +22,10 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 from django.utils.translation import override
 
-from exports import csvfile, rulesets
+from exports import csvfile
 from exports.cells import CellValue
 from exports.excel import sheets
+from scoring import ruleset_display
 from tournaments.models import Event, EventStatus, Registration, RoundStatus
 from tournaments.services.standings import event_standings
 
@@ -138,10 +139,10 @@ def collect(event: Event) -> Results:
         title=event.title, date=event.start_date,
         place=event.venue or event.club.city, club=event.club.name,
         players=sum(1 for player in players if not player.substitute),
-        ruleset=rulesets.title(event.ruleset),
+        ruleset=ruleset_display.title(event.ruleset),
         days=event.days,
         rounds=event.rounds.filter(status=RoundStatus.CLOSED).count(),
-        rule_options=rulesets.options_text(event.ruleset, event.rule_options),
+        rule_options=ruleset_display.options_text(event.ruleset, event.rule_options),
     )
     return Results(details=details, players=players)
 
@@ -191,7 +192,7 @@ def player_row(player: PlayerResult) -> list[CellValue]:
 def results_subject(details: EventDetails) -> str:
     """The workbook's subject (File > Properties): the rule set the results
     were played by, with its options; the NMB ranks per rule set."""
-    return rulesets.labelled(details.ruleset, details.rule_options)
+    return ruleset_display.labelled(details.ruleset, details.rule_options)
 
 
 def step_counter(total: int, progress: Progress | None) -> Callable[[], None]:

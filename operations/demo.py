@@ -30,7 +30,7 @@ from django.db import transaction
 
 from clubs.demo import SEED, create_clubs, demo_exists, demo_logins, season_days
 from clubs.models import Club, Member
-from scoring.engine import RULESETS
+from scoring.engine import DEFAULT_RULESET, RULESETS
 from tournaments import seating
 from tournaments.models import Event, EventKind, RankingOrder, Round, SeatingMethod, Table
 from tournaments.services import create_event, finish_event
@@ -158,7 +158,7 @@ def _keep_house_rules(fuhing: Club, groene_hart: Club) -> None:
     )
     save_event_defaults(
         groene_hart, kind=EventKind.TOURNAMENT, title_pattern="Groene Hart Toernooi {date}",
-        venue="Gouda", rounds_planned=5, round_minutes=90, ruleset="nts", rule_options={},
+        venue="Gouda", rounds_planned=5, round_minutes=90, ruleset=DEFAULT_RULESET, rule_options={},
         seating_method=SeatingMethod.BALANCED, ranking_order=RankingOrder.SCORE,
     )
 

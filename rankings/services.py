@@ -40,7 +40,7 @@ from clubs.models import Member
 from rankings import formula
 from rankings.conf import ranking_config
 from rankings.models import RankingEntry, RankingResult, RankingRun, RunStatus
-from scoring.engine import RULESETS
+from scoring.engine import DEFAULT_RULESET, RULESETS
 from tournaments.models import EventKind, EventStatus, Registration
 from tournaments.public import public_events, published
 from tournaments.services.results_cache import CACHE_ERRORS
@@ -48,7 +48,6 @@ from tournaments.services.standings import event_standings
 
 logger = logging.getLogger(__name__)
 
-DEFAULT_RULESET = "nts"
 TWO_PLACES = Decimal("0.01")
 
 

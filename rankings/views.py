@@ -15,11 +15,11 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from exports.rulesets import title as ruleset_title
 from rankings import explain, formula, services
 from rankings.filters import RankingFilter
 from rankings.models import RankingEntry
 from scoring.engine import RULESETS
+from scoring.ruleset_display import title as ruleset_title
 
 # A plain table, not django-tables2: 100 rows render in a few milliseconds
 # instead of ~100 ms (a template per cell).

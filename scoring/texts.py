@@ -30,8 +30,9 @@ from django.utils.translation import (
 )
 from django.utils.translation import gettext as _
 
-from scoring.engine import RULESETS, rule_catalogue
+from scoring.engine import FALSE_MAHJONG, HAND_FLAGS, RULESETS, pao_of, rule_catalogue
 from scoring.engine.errors import InvalidGame
+from scoring.tiles import tile_names
 
 logger = logging.getLogger(__name__)
 
@@ -376,8 +377,6 @@ def seat_label(seat: object) -> str:
 def tile_label(tile: object) -> str:
     """One tile in the notation ("9s", "5z") by its name in the user's
     language ("9 bamboe", "Witte draak"), as the tile picker names it."""
-    from scoring.tiles import tile_names  # it words flags through this module
-
     return tile_names().get(str(tile), str(tile))
 
 
@@ -554,49 +553,56 @@ def breakdowns(ruleset: str, hands: Mapping[str, Any]) -> dict[str, Any]:
 
 def option_text(option: Any, what: str) -> str:
     """An option's label or description in the user's language: the engine
-    declares both in English and Dutch (``label_nl``, ``description_nl``)."""
-    english = getattr(option, what, None) or option.name.replace("_", " ").capitalize()
-    if _dutch():
-        return getattr(option, f"{what}_nl", None) or english
-    return english
+    declares both in English, marked for translation (locale/)."""
+    english = getattr(option, what, None)
+    if not english:
+        return str(option.name.replace("_", " ").capitalize())
+    return _(english)
 
 
 def option_choice(option: Any, value: Any) -> str:
     """One of an option's choices as the user reads it: its declared label
-    (``choice_labels``, English and Dutch), else the value itself."""
+    (``choice_labels``, English, marked for translation), else the value
+    itself."""
     choices = tuple(option.choices or ())
     labels = tuple(getattr(option, "choice_labels", ()) or ())
     if value in choices and len(labels) == len(choices):
-        english, dutch = labels[choices.index(value)]
-        return dutch if _dutch() else english
+        return _(labels[choices.index(value)])
     return str(value)
 
 
 # --- Flags: how a hand ended ---------------------------------------------------
 
 
+# The label of each of the engine's HAND_FLAGS (tests/engine_texts checks
+# that none is missing).
+HAND_FLAG_LABELS = {
+    "last_wall_tile": gettext_lazy("Last tile of the wall"),
+    "kong_on_kong": gettext_lazy("Kong on kong (won on the replacement tile of a second kong)"),
+    "heavenly": gettext_lazy("Heavenly hand (East wins with the dealt tiles)"),
+    "earthly": gettext_lazy("Earthly hand (won on East's first discard)"),
+    "moon_eats_cake": gettext_lazy(
+        "Moon eats cake (last tile of the wall is 1 circles, announced)"),
+    "seven_five": gettext_lazy(
+        "7-5 rule (won on a tile discarded late in the live wall: its "
+        "discarder pays for everyone)"
+    ),
+}
+
+
 def flag_labels() -> dict[str, str]:
-    """The engine's flags (score-interface.md) that a page offers for a
-    hand, in the user's language and in the order the pages offer them (who
-    pays, pao and a false mahjong, have controls of their own)."""
-    return {
-        "last_wall_tile": _("Last tile of the wall"),
-        "kong_on_kong": _("Kong on kong (won on the replacement tile of a second kong)"),
-        "heavenly": _("Heavenly hand (East wins with the dealt tiles)"),
-        "earthly": _("Earthly hand (won on East's first discard)"),
-        "moon_eats_cake": _("Moon eats cake (last tile of the wall is 1 circles, announced)"),
-        "seven_five": _(
-            "7-5 rule (won on a tile discarded late in the live wall: its "
-            "discarder pays for everyone)"
-        ),
-    }
+    """The engine's flags that a page offers for a hand (its HAND_FLAGS), in
+    the user's language and in the engine's order (who pays, pao and a false
+    mahjong, have controls of their own)."""
+    return {flag: str(HAND_FLAG_LABELS[flag]) for flag in HAND_FLAGS}
 
 
 def flag_label(flag: str) -> str:
     """One flag for people: its label, a responsible player ("pao:S") by seat."""
-    if flag.startswith("pao:"):
-        return _("Responsible player (pao): %(seat)s") % {"seat": seat_label(flag[4:])}
-    if flag == "false_mahjong":
+    responsible = pao_of(flag)
+    if responsible is not None:
+        return _("Responsible player (pao): %(seat)s") % {"seat": seat_label(responsible)}
+    if flag == FALSE_MAHJONG:
         return _("False mahjong")
     return flag_labels().get(flag) or flag.replace("_", " ")
 

@@ -1,5 +1,6 @@
-"""The tiles as the pages show them: the engine's notation ("1m" ... "7z"),
-each tile's name in the user's language, and the tile picker's order. Used
+"""The tiles as the pages show them: each tile of the engine's notation
+("1m" ... "7z", scoring.engine.tiles.TILE_CODES, also the picker's order) by
+its name in the user's language, and the tile picker's buttons. Used
 by the score-entry page (tournaments) and the "Check a hand" page, which
 share one tile picker (templates/scoring/tile_picker.html,
 static/js/tile-picker.js)."""
@@ -9,11 +10,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from scoring import texts
-
-# The 34 tiles in the engine's notation, in picker order.
-TILES = ([f"{n}{suit}" for suit in "mps" for n in range(1, 10)]
-         + [f"{n}z" for n in range(1, 8)])
+from scoring.engine.tiles import TILE_CODES
 
 
 def tile_names() -> dict[str, str]:
@@ -40,17 +37,7 @@ def picker_tiles(names: dict[str, str] | None = None) -> list[dict[str, str]]:
     return [{"code": code, "name": names[code],
              "letter": letters["ESWN"[int(code[0]) - 1]]
              if code[1] == "z" and int(code[0]) <= 4 else ""}
-            for code in TILES]
-
-
-def flag_labels() -> dict[str, str]:
-    """The engine's flags (score-interface.md), in the order the pages offer
-    them: worded once, with the engine's other texts (scoring/texts.py)."""
-    return texts.flag_labels()
-
-
-def win_source_labels() -> dict[str, str]:
-    return texts.win_source_labels()
+            for code in TILE_CODES]
 
 
 def tray_texts() -> dict[str, str]:

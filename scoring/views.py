@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from common import ratelimits
 from scoring import texts, tiles
-from scoring.engine import rule_catalogue, score_game
+from scoring.engine import DEFAULT_RULESET, SEVEN_FIVE, rule_catalogue, score_game
 from scoring.engine.game import RULESETS
 from scoring.forms import GameForm
 
@@ -29,7 +29,7 @@ class PlayerResult:
     settlement: int | None
     hand: dict[str, Any] | None  # None for a player given as {"score": N}
     labels: dict[str, dict[str, object]]  # the rule set's catalogue
-    ruleset: str = "nts"
+    ruleset: str = DEFAULT_RULESET
 
     def _label(self, rule: str) -> str:
         return texts.rule_name(self.ruleset, rule)
@@ -67,7 +67,7 @@ def player_results(game: dict[str, Any], result: dict[str, Any]) -> list[PlayerR
     scores = result.get("scores", {})
     settlement = result.get("settlement", {})
     hands = result.get("hands", {})
-    labels = rule_catalogue(game.get("ruleset", "nts"))
+    labels = rule_catalogue(game.get("ruleset", DEFAULT_RULESET))
     return [
         PlayerResult(
             seat=seat,
@@ -77,7 +77,7 @@ def player_results(game: dict[str, Any], result: dict[str, Any]) -> list[PlayerR
             settlement=settlement.get(seat),
             hand=hands.get(seat),
             labels=labels,
-            ruleset=str(game.get("ruleset", "nts")),
+            ruleset=str(game.get("ruleset", DEFAULT_RULESET)),
         )
         for seat, name in SEAT_NAMES.items()
         if seat in scores or seat in settlement or seat in hands
@@ -88,14 +88,14 @@ def picker_context() -> dict[str, Any]:
     """The tile picker of the page (the score-entry page's, tile-picker.js):
     the rule sets offered with their flags, the tiles and the texts."""
     offered = settings.WEB_RULESETS or tuple(RULESETS)
-    labels = tiles.flag_labels()
+    labels = texts.flag_labels()
     rulesets = []
     for name in offered:
         ruleset = RULESETS.get(name)
         if ruleset is None:
             continue
         # Who pays (pao, a false mahjong) is a matter of the table, not of one hand.
-        flags = [flag for flag in labels if flag in ruleset.flags and flag != "seven_five"]
+        flags = [flag for flag in labels if flag in ruleset.flags and flag != SEVEN_FIVE]
         rulesets.append({"name": name, "title": texts.ruleset_title(name),
                          "flags": [{"name": flag, "label": labels[flag]} for flag in flags]})
     names = tiles.tile_names()
@@ -104,7 +104,7 @@ def picker_context() -> dict[str, Any]:
         "tiles": tiles.picker_tiles(names),
         "winds": [{"code": code, "name": str(name)} for code, name in SEAT_NAMES.items()],
         "win_sources": [{"name": name, "label": label}
-                        for name, label in tiles.win_source_labels().items()],
+                        for name, label in texts.win_source_labels().items()],
         "script": {"tile_names": names, "flags": {r["name"]: r["flags"] for r in rulesets},
                    "texts": {**tiles.tray_texts(),
                              "tiles_of_winner": gettext("Tiles of the winner"),
@@ -133,7 +133,7 @@ def check_hand(request: HttpRequest) -> HttpResponse:
             )
         else:
             if "error" in result:
-                context["error"] = texts.engine_error(result, str(game.get("ruleset", "nts")))
+                context["error"] = texts.engine_error(result, str(game.get("ruleset", DEFAULT_RULESET)))
             else:
                 context["players"] = player_results(game, result)
     return render(request, "scoring/check.html", context)

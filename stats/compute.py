@@ -235,7 +235,7 @@ def _hand_counts(data: Collected, interest: Q) -> None:
 # rule set's unit: the breakdown's `value` for a hand by tiles, the value given
 # for a hand by values (scoring/engine/game.py). For NTS and Philos that is
 # the winner's points (HandScore.value); for Hong Kong the winner's fan
-# (exports.rulesets.winner_fan), never the amount paid.
+# (scoring.ruleset_display.winner_fan), never the amount paid.
 WINDS = ("E", "S", "W", "N")
 # A hand entered by tiles whose tiles are still to be read (fill_tiles).
 PENDING = True

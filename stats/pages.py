@@ -5,7 +5,6 @@ per rule set, hands with their tiles and limit names, and the charts.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -17,16 +16,14 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from exports import rulesets
-from scoring import texts
+from scoring import ruleset_display, texts
 from scoring.engine import RULESETS, rule_catalogue
+from scoring.engine.tiles import BONUS_PART, CONCEALED_PART, TILE_CODES, tile_codes, tile_parts
 from stats import charts, tally
 from tournaments.models import Event, EventKind
 
 KINDS = {"tournament": EventKind.TOURNAMENT, "evening": EventKind.EVENING}
-TILE_IMAGES = ({f"{n}{suit}" for suit in "mps" for n in range(1, 10)}
-               | {f"{n}z" for n in range(1, 8)})
-_GROUP = re.compile(r"(\d+)([a-z])")
+TILE_IMAGES = frozenset(TILE_CODES)  # static/tiles/<code>.svg
 
 
 def kind_filter(value: str | None) -> str:
@@ -56,7 +53,7 @@ def decimal(value: float | None, places: int = 1) -> str:
 
 
 def unit(ruleset: str) -> str:
-    return _("fan") if rulesets.fan_based(ruleset) else _("points")
+    return _("fan") if ruleset_display.fan_based(ruleset) else _("points")
 
 
 def ordinal(rank: int) -> str:
@@ -80,11 +77,6 @@ def limit_names(ruleset: str, name: str) -> tuple[str, str]:
     return shown, str(entry.get("nl") or name)
 
 
-def tile_codes(text: str) -> list[str]:
-    """"2228m55z" -> ["2m", "2m", "2m", "8m", "5z", "5z"]."""
-    return [f"{digit}{suit}" for digits, suit in _GROUP.findall(text or "") for digit in digits]
-
-
 @dataclass
 class TileGroup:
     label: str
@@ -102,16 +94,15 @@ def tile_groups(tiles: Mapping[str, Any] | None) -> list[TileGroup]:
         return [{"code": code, "src": static(f"tiles/{code}.svg") if code in TILE_IMAGES else ""}
                 for code in tile_codes(text)]
 
-    groups = [TileGroup(_("concealed"), pictures(tiles.get("concealed", "")),
-                        str(tiles.get("concealed", "")))]
-    for meld in tiles.get("melds") or []:
-        label = str(meld.get("kind", ""))
-        if not meld.get("open", True):
-            label += " " + _("(concealed)")
-        groups.append(TileGroup(label, pictures(str(meld.get("tiles", ""))),
-                                str(meld.get("tiles", ""))))
-    if tiles.get("bonus"):
-        groups.append(TileGroup(_("bonus"), [], str(tiles["bonus"])))
+    groups = []
+    for part in tile_parts(tiles):
+        if part.kind == CONCEALED_PART:
+            groups.append(TileGroup(_("concealed"), pictures(part.tiles), part.tiles))
+        elif part.kind == BONUS_PART:
+            groups.append(TileGroup(_("bonus"), [], part.tiles))
+        else:
+            label = part.kind + (" " + _("(concealed)") if part.concealed_set else "")
+            groups.append(TileGroup(label, pictures(part.tiles), part.tiles))
     return groups
 
 
@@ -203,7 +194,7 @@ def ruleset_rows(counts: tally.Tally, events: Mapping[int, Event],
         data = counts["rulesets"][name]
         best = hand_views(data["best"][:1], events, names)
         rows.append(RulesetRow(
-            name=name, title=rulesets.title(name), unit=unit(name), hands=data["hands"],
+            name=name, title=ruleset_display.title(name), unit=unit(name), hands=data["hands"],
             won=data["won"], mahjong_rate=percent(tally.rate(data["won"], data["hands"])),
             average=decimal(data["value_sum"] / data["value_count"]
                             if data["value_count"] else None),
@@ -277,5 +268,5 @@ def rating_chart(history: Sequence[tuple[Any, float]], ruleset: str, chart_id: s
         "low": decimal(min(value for _, value in history))}
     return mark_safe(charts.rating_chart(  # charts.py escapes every text
         history, chart_id=chart_id,
-        title=_("National rating: %(ruleset)s") % {"ruleset": rulesets.title(ruleset)},
+        title=_("National rating: %(ruleset)s") % {"ruleset": ruleset_display.title(ruleset)},
         desc=desc, date_label=date_format, tick_label=lambda day: date_format(day, "M Y")))

@@ -19,7 +19,7 @@ from django.views.decorators.http import require_GET
 from clubs import access
 from clubs.models import Club
 from common.names import full_name_sort_key
-from exports import rulesets
+from scoring import ruleset_display
 from stats import compute, pages, services
 
 
@@ -42,7 +42,7 @@ def player(request: HttpRequest, key: str) -> HttpResponse:
     wanted_events, _registrations = pages.referenced(counts)
     events = services.events(wanted_events | {result["event"] for result in payload["results"]})
     results = [result | {"event_object": events[result["event"]],
-                         "ruleset_title": rulesets.title(events[result["event"]].ruleset)}
+                         "ruleset_title": ruleset_display.title(events[result["event"]].ruleset)}
                for result in payload["results"]
                if result["event"] in events and kind in ("all", result["kind"])]
     context: dict[str, Any] = {
@@ -79,7 +79,7 @@ def _ratings(member: Any, payload: dict[str, Any]) -> list[dict[str, Any]]:
     for ruleset in sorted(payload["scopes"]["all"]["rulesets"]):
         history = sorted(pages.rating_history(member, ruleset))
         ratings.append({
-            "ruleset": ruleset, "title": rulesets.title(ruleset), "history": history,
+            "ruleset": ruleset, "title": ruleset_display.title(ruleset), "history": history,
             "chart": pages.rating_chart(history, ruleset, f"rating-{ruleset}")
             if history else None})
     return ratings

@@ -8,8 +8,9 @@
                                    "values"|"tiles", ...} -> 201 new, 200 repeat,
                                   409 version conflict, 400 bad input; "flags"
                                   by values only where they change the
-                                  settlement (Hong Kong: "pao:<position>",
-                                  "false_mahjong"; hands.normalise)
+                                  settlement (Hong Kong: a responsible
+                                  player, scoring.engine.pao_flag(<position>),
+                                  and FALSE_MAHJONG; hands.normalise)
     POST /api/tables/<id>/hands/<number>/correct/
                                   the hand as for saving, with "expected_version"
                                   -> 200 {"hand", "version"}

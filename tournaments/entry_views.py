@@ -32,30 +32,22 @@ from django.views.decorators.http import require_GET, require_POST
 
 from clubs import access
 from scoring import texts, tiles
-from scoring.tiles import TILES, picker_tiles, tile_names, wind_letters
+from scoring.engine import FALSE_MAHJONG, PAO
+from scoring.engine.tiles import BONUS_CODES, TILE_CODES
+from scoring.tiles import picker_tiles, tile_names, wind_letters
 from tournaments.api import api_view, hand_input, json_body
 from tournaments.seating import five_player_schedule
 from tournaments.services import hands, score_sheet
 
 # What the service worker keeps for a reload without a connection.
-SHELL_FILES = ["css/app.css", "js/tile-picker.js", "js/score-entry.js"] + [f"tiles/{tile}.svg" for tile in TILES]
+SHELL_FILES = ["css/app.css", "js/tile-picker.js", "js/score-entry.js"] + [f"tiles/{tile}.svg" for tile in TILE_CODES]
 
 
 def bonus_tiles() -> list[dict[str, str]]:
     """Flowers 1f-4f and seasons 1j-4j, for rule sets that use them."""
-    return ([{"code": f"{n}f", "name": _("Flower %(number)s") % {"number": n}} for n in range(1, 5)]
-            + [{"code": f"{n}j", "name": _("Season %(number)s") % {"number": n}}
-               for n in range(1, 5)])
-
-
-def flag_labels() -> dict[str, str]:
-    """The engine's flags (score-interface.md), in the order the page offers
-    them; the same labels as "Check a hand" (scoring.tiles)."""
-    return tiles.flag_labels()
-
-
-def win_source_labels() -> dict[str, str]:
-    return tiles.win_source_labels()
+    return [{"code": code, "name": (_("Flower %(number)s") if code.endswith("f")
+                                    else _("Season %(number)s")) % {"number": code[0]}}
+            for code in BONUS_CODES]
 
 
 def tile_choices(event: Any) -> dict[str, Any]:
@@ -63,12 +55,12 @@ def tile_choices(event: Any) -> dict[str, Any]:
     its flags, a responsible player (pao) and a false mahjong where it has
     them, its bonus tiles, and how hands by values are entered."""
     options = score_sheet.entry_options(event)
-    labels, sources = flag_labels(), win_source_labels()
-    flags = ([name for name in labels if name in options["flags"]]
-             + sorted(name for name in options["flags"] if name not in labels))
+    # The engine's hand flags (every flag but who pays) in its order,
+    # worded as on "Check a hand".
+    labels, sources = texts.flag_labels(), texts.win_source_labels()
     return {
-        "flags": [{"name": name, "label": labels.get(name) or texts.flag_label(name)}
-                  for name in flags],
+        "flags": [{"name": name, "label": label} for name, label in labels.items()
+                  if name in options["flags"]],
         "pao": options["pao"],
         "false_mahjong": options["false_mahjong"],
         "bonus_tiles": bonus_tiles() if options["bonus_tiles"] else [],
@@ -80,7 +72,7 @@ def tile_choices(event: Any) -> dict[str, Any]:
         # fields): Hong Kong's 7-5 rule.
         "value_flags": [{"name": name, "label": labels.get(name) or texts.flag_label(name)}
                         for name in options["value_flags"]
-                        if name not in ("pao", "false_mahjong")],
+                        if name not in (PAO, FALSE_MAHJONG)],
     }
 
 

@@ -85,23 +85,6 @@ def option_text(option: Any, what: str) -> str:
     return texts.option_text(option, what)
 
 
-def described_options(ruleset_name: str, values: dict[str, Any]) -> list[dict[str, Any]]:
-    """An event's rule options as the pages show them: label, value (the
-    default where none is stored), meaning and seed section."""
-    ruleset = RULESETS.get(ruleset_name)
-    if ruleset is None:
-        return []
-    described = []
-    for option in ruleset.options:
-        value = values.get(option.name, option.default)
-        shown = ((_("yes") if value else _("no")) if isinstance(value, bool)
-                 else texts.option_choice(option, value))
-        described.append({"label": option_text(option, "label"), "value": shown,
-                          "description": option_text(option, "description"),
-                          "section": option.section, "default": value == option.default})
-    return described
-
-
 def ruleset_choices() -> list[tuple[str, str]]:
     return [(name, ruleset.title) for name, ruleset in web_rulesets().items()]
 

@@ -21,7 +21,7 @@ from clubs import limits
 from clubs.models import Club, Member
 from common.names import SORT_KEY_LENGTH, full_name_sort_key
 from scoring import texts
-from scoring.engine import RULESETS
+from scoring.engine import DEFAULT_RULESET, RULESETS
 from scoring.engine.errors import InvalidGame
 
 
@@ -73,7 +73,7 @@ class Event(models.Model):
                                                       validators=limits.up_to(limits.MAX_ROUNDS, 1))
     round_minutes = models.PositiveSmallIntegerField(
         _("minutes per round"), default=75, validators=limits.up_to(limits.MAX_ROUND_MINUTES, 1))
-    ruleset = models.CharField(_("rule set"), max_length=20, default="nts")
+    ruleset = models.CharField(_("rule set"), max_length=20, default=DEFAULT_RULESET)
     rule_options = models.JSONField(_("rule options"), default=dict, blank=True)
     # Set when the first hand is entered: from then on the rule set and its
     # options never change, so later house-rule changes never alter results.
@@ -159,7 +159,7 @@ class ClubEventDefaults(models.Model):
                                                       validators=limits.up_to(limits.MAX_ROUNDS, 1))
     round_minutes = models.PositiveSmallIntegerField(
         _("minutes per round"), default=75, validators=limits.up_to(limits.MAX_ROUND_MINUTES, 1))
-    ruleset = models.CharField(_("rule set"), max_length=20, default="nts")
+    ruleset = models.CharField(_("rule set"), max_length=20, default=DEFAULT_RULESET)
     rule_options = models.JSONField(_("rule options"), default=dict, blank=True)
     odd_tables = models.CharField(_("when not a multiple of 4"), max_length=5,
                                   choices=OddTables.choices, default=OddTables.FIVE)

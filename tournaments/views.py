@@ -32,6 +32,7 @@ from clubs.forms import add_service_error
 from clubs.models import Club, Member
 from exports import bond
 from scoring.engine import RULESETS
+from scoring.ruleset_display import described_options
 from tournaments import door_views
 from tournaments.filters import StandingsFilter
 from tournaments.forms import (
@@ -42,7 +43,6 @@ from tournaments.forms import (
     ScorekeeperForm,
     SeatingMethodForm,
     SwapForm,
-    described_options,
     form_errors,
 )
 from tournaments.models import (

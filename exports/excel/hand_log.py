@@ -12,7 +12,7 @@ it was corrected (hand or seats), who changed it last and when, who
 confirmed it and when. A fifth player sitting out a hand has only a name in
 that row.
 
-A rule set that values hands in fan (Hong Kong, exports/rulesets.py) has a
+A rule set that values hands in fan (Hong Kong, scoring/ruleset_display.py) has a
 "Fan" column after the winner (the winner's fan) and no value per player:
 only the winner's hand counts there, and what the engine reports as the
 players' values are the amounts paid, which the settlements already show.
@@ -38,10 +38,19 @@ from django.contrib.auth import get_user_model
 from django.utils.translation import gettext as _
 from django.utils.translation import override
 
-from exports import rulesets
 from exports.cells import CellValue
 from exports.excel import sheets
-from scoring.engine.tiles import TileSyntaxError, parse_bonus, parse_tiles, tile_name
+from scoring import ruleset_display
+from scoring.engine import FALSE_MAHJONG
+from scoring.engine.tiles import (
+    BONUS_PART,
+    CONCEALED_PART,
+    TileSyntaxError,
+    parse_bonus,
+    parse_tiles,
+    tile_name,
+    tile_parts,
+)
 from scoring.texts import SET_KINDS, tile_label
 from tournaments.models import (
     Event,
@@ -177,20 +186,21 @@ def readable_bonus(notation: str) -> str:
         % {"number": code[0]} for code in bonus)
 
 
-def tiles_text(data: Mapping[str, Any] | None, dead: bool) -> str:
+def readable_hand(data: Mapping[str, Any] | None, dead: bool) -> str:
     """A player's tiles as entered, readable: concealed tiles, then each set
     ("pung 7 bamboe", "(dicht)" for a concealed one), flowers and seasons,
     "dead hand"; parts apart by "; "."""
     if not data:
         return _("dead hand") if dead else ""
-    parts = [readable_tiles(str(data.get("concealed") or ""))]
-    for meld in data.get("melds") or []:
-        text = readable_set(str(meld.get("kind", "")), str(meld.get("tiles", "")))
-        if meld.get("open", True) is False:
-            text += " " + _("(concealed)")
-        parts.append(text)
-    if data.get("bonus"):
-        parts.append(readable_bonus(str(data["bonus"])))
+    parts = []
+    for part in tile_parts(data):
+        if part.kind == CONCEALED_PART:
+            parts.append(readable_tiles(part.tiles))
+        elif part.kind == BONUS_PART:
+            parts.append(readable_bonus(part.tiles))
+        else:
+            parts.append(readable_set(part.kind, part.tiles)
+                         + (" " + _("(concealed)") if part.concealed_set else ""))
     if dead:
         parts.append(_("dead hand"))
     return "; ".join(part for part in parts if part)
@@ -213,7 +223,7 @@ def collect(event: Event) -> HandLog:
         scores[hand_id][registration_id] = (wind, value, settlement)
     changes = list(HandChange.objects.filter(table__round__event=event).order_by("pk")
                    .values_list("table_id", "hand_id", "number", "action", "user_id", "at"))
-    fan_based = rulesets.fan_based(event.ruleset)
+    fan_based = ruleset_display.fan_based(event.ruleset)
     # The engine's input and result only where the winner's fan is read from them.
     hands = list(Hand.objects.filter(table__round__event=event).values_list(
         "pk", "table_id", "number", "game__prevailing_wind", "entry", "winner_id",
@@ -241,7 +251,7 @@ def collect(event: Event) -> HandLog:
         seated_names = {position: names.get(registration_id, "")
                         for position, registration_id in table_seats.items()}
         claimer = ""
-        if rulesets.FALSE_MAHJONG in (entry.get("flags") or []) and entry.get("winner") is not None:
+        if FALSE_MAHJONG in (entry.get("flags") or []) and entry.get("winner") is not None:
             claimer = seated_names.get(int(entry["winner"]), "")
         players: list[PlayerHand | None] = []
         for position in range(max(table_seats, default=-1) + 1):
@@ -253,7 +263,7 @@ def collect(event: Event) -> HandLog:
             players.append(PlayerHand(
                 name=names.get(seated, ""),
                 seat_wind=score[0] if score else "",
-                tiles=tiles_text((tiles or {}).get(str(position)), position in dead)
+                tiles=readable_hand((tiles or {}).get(str(position)), position in dead)
                 if tiles is not None and score else "",
                 value=score[1] if score else None,
                 settlement=score[2] if score else None,
@@ -267,11 +277,11 @@ def collect(event: Event) -> HandLog:
             # mahjong names who claimed it.
             winner=names.get(winner_id, "") if winner_id
             else _("False mahjong: %(name)s") % {"name": claimer} if claimer else _("Draw"),
-            fan=rulesets.winner_fan(engine[0] or {}, engine[1] or {}) if engine else None,
+            fan=ruleset_display.winner_fan(engine[0] or {}, engine[1] or {}) if engine else None,
             discarder=names.get(discarder_id, "") if discarder_id else "",
             winning_tile=tile_label(str(entry.get("winning_tile") or ""))
             if tiles is not None else "",
-            flags=rulesets.flags_text(entry.get("flags"), seated_names, claimer),
+            flags=ruleset_display.flags_text(entry.get("flags"), seated_names, claimer),
             players=players,
             entered_by=users.get(entered_by, "") if entered_by else "",
             entered_at=created_at,
@@ -306,7 +316,7 @@ def build(log: HandLog) -> list[sheets.Sheet]:
     winds = {"E": _("East"), "S": _("South"), "W": _("West"), "N": _("North"),
              "G": _("Green dragon")}
     actions = dict(HandAction.choices)
-    fan = rulesets.fan_based(log.ruleset)
+    fan = ruleset_display.fan_based(log.ruleset)
     headers = [_("Round"), _("Table"), _("Hand"), _("Prevailing wind"), _("Winner"),
                *([_("Fan")] if fan else []), _("Discarder"), _("Winning tile"), _("Flags")]
     for seat in range(1, log.seats + 1):
@@ -363,5 +373,5 @@ def render(event: Event, *, language: str = "nl", progress: Progress | None = No
                 progress(done[0], total)
 
         return sheets.write(build(log), title=log.title,
-                            subject=rulesets.line(event.ruleset, event.rule_options),
+                            subject=ruleset_display.line(event.ruleset, event.rule_options),
                             on_row=on_row)

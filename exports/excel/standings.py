@@ -18,9 +18,9 @@ from decimal import Decimal
 from django.utils.translation import gettext as _
 from django.utils.translation import override
 
-from exports import rulesets
 from exports.cells import CellValue
 from exports.excel import sheets
+from scoring import ruleset_display
 from tournaments import ranking
 from tournaments.models import Event, Registration, RoundStatus, TableResult
 from tournaments.services.standings import event_standings
@@ -127,7 +127,7 @@ def render(event: Event, *, language: str = "nl", progress: Progress | None = No
     with override(language):
         data = collect(event)
         return sheets.write(reporting(build(data), progress), title=data.title,
-                            subject=rulesets.line(event.ruleset, event.rule_options))
+                            subject=ruleset_display.line(event.ruleset, event.rule_options))
 
 
 def reporting(built: list[sheets.Sheet], progress: Progress | None) -> Iterator[sheets.Sheet]:

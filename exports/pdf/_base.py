@@ -27,7 +27,7 @@ from reportlab.platypus import Flowable, Paragraph
 
 from clubs.templatetags.points import points
 from common.dates import dates_text
-from exports import rulesets
+from scoring import ruleset_display
 
 Progress = Callable[[int, int], None]
 
@@ -102,12 +102,12 @@ def fmt_dates(first: datetime.date, days: int = 1) -> str:
 
 
 def ruleset_title(name: str) -> str:
-    return rulesets.title(name)
+    return ruleset_display.title(name)
 
 
 def ruleset_line(name: str, options: dict[str, Any] | None = None) -> str:
     """ "Rule set: <title>" with any options that differ from its defaults."""
-    return rulesets.line(name, options)
+    return ruleset_display.line(name, options)
 
 
 def wind_letter(wind: str | None) -> str:

@@ -14,7 +14,7 @@ and the running total.
 
 At a table of 5 the player who sits out a hand gets a dash for that hand;
 a table of 3 has three players' columns. A rule set that values hands in
-fan (Hong Kong, exports/rulesets.py) has a "Fan" column per player instead
+fan (Hong Kong, scoring/ruleset_display.py) has a "Fan" column per player instead
 of "Value", with the winner's fan in it (only the winner's hand counts); a
 false mahjong names who claimed it, where a draw says "Draw".
 Hands that still wait for a second person's confirmation (events that ask
@@ -47,9 +47,9 @@ from reportlab.platypus import (
     TableStyle,
 )
 
-from exports import rulesets
 from exports.pdf import _base
 from exports.pdf._base import BOLD, FONT, Progress, Tick, Tracker
+from scoring import ruleset_display
 from tournaments.models import Hand, HandScore, Round, RoundStatus, Seat, TableResult
 
 __all__ = ["render"]
@@ -152,10 +152,10 @@ def _collect(round_: Round, filled: bool) -> SheetsData:
                 },
                 confirmed=hand.confirmed_at is not None
                 or not event.requires_confirmation or round_.status == RoundStatus.CLOSED,
-                fan=rulesets.winner_fan(hand.game, hand.result)
-                if rulesets.fan_based(event.ruleset) else None,
+                fan=ruleset_display.winner_fan(hand.game, hand.result)
+                if ruleset_display.fan_based(event.ruleset) else None,
                 false_mahjong=by_wind.get(hand.game.get("winner"))
-                if rulesets.is_false_mahjong(hand.game) else None,
+                if ruleset_display.is_false_mahjong(hand.game) else None,
             ))
         if round_.status == RoundStatus.CLOSED:
             for result in TableResult.objects.filter(table__round=round_):
@@ -198,8 +198,8 @@ def _sheet_table(data: SheetsData, sheet: Sheet) -> LongTable:
     head = _base.style("head", size=FONT_SIZE, bold=True)
     head_centre = _base.style("head-centre", size=FONT_SIZE, bold=True, alignment=TA_CENTER)
     plain = _base.style("plain", size=FONT_SIZE)
-    fan = rulesets.fan_based(data.ruleset)
-    sub_titles = (_("Wind"), rulesets.value_label(data.ruleset), _("Settlement"), _("Total"))
+    fan = ruleset_display.fan_based(data.ruleset)
+    sub_titles = (_("Wind"), ruleset_display.value_label(data.ruleset), _("Settlement"), _("Total"))
 
     # The table's number heads the hand columns, so a sheet running over
     # pages says on each which table it is.

@@ -51,9 +51,10 @@ from reportlab.platypus import (
 from clubs import season
 from clubs.models import Member
 from clubs.services import season_standings
-from exports import rulesets
 from exports.pdf import _base
 from exports.pdf._base import BOLD, FONT, Progress, Tracker
+from scoring import ruleset_display
+from scoring.engine import DEFAULT_RULESET
 from tournaments.models import EventKind, Registration, RoundStatus
 from tournaments.public import published
 from tournaments.services.standings import event_standings
@@ -73,7 +74,7 @@ class SeasonLine:
     position: int | None  # None: listed, not ranked (a substitute)
     ranked_players: int
     counted: bool = False  # in the member's club competition total
-    ruleset: str = "nts"
+    ruleset: str = DEFAULT_RULESET
 
 
 @dataclass(frozen=True)
@@ -191,7 +192,7 @@ def _results_table(data: SeasonSheetData) -> LongTable:
         if line.club:
             event = f"{event} · {line.club}"
         if mixed:
-            event = f"{event} · {rulesets.title(line.ruleset)}"
+            event = f"{event} · {ruleset_display.title(line.ruleset)}"
         if line.counted:
             event = f"{event} *"
         rows.append([

@@ -1,7 +1,9 @@
 """The scoring engine: pure Python, no Django, standard library only.
 
 ``score_game(game: dict) -> dict`` scores one hand at one table as specified
-in score-interface.md. Modules: tiles (notation), decompose (sets, pairs,
+in score-interface.md. Modules: vocabulary (the words the apps share:
+the default rule set, the flags), tiles (notation, the tile list, a
+player's tiles part by part), decompose (sets, pairs,
 waits), shapes (irregular hands), reading and rules (rules as data), one
 module per rule set (nts), settlement, and game (the input contract).
 """
@@ -9,8 +11,17 @@ module per rule set (nts), settlement, and game (the input contract).
 from .decompose import clear_caches as _clear_decompositions
 from .errors import InvalidGame
 from .game import RULESETS, score_game
-from .tiles import clear_parse_caches
-from .vocabulary import DEFAULT_RULESET, FALSE_MAHJONG, PAO_PREFIX, SEVEN_FIVE, pao_flag, pao_of
+from .tiles import BONUS_CODES, TILE_CODES, TilePart, clear_parse_caches, tile_codes, tile_parts
+from .vocabulary import (
+    DEFAULT_RULESET,
+    FALSE_MAHJONG,
+    HAND_FLAGS,
+    PAO,
+    PAO_PREFIX,
+    SEVEN_FIVE,
+    pao_flag,
+    pao_of,
+)
 
 
 def rule_catalogue(ruleset: str = DEFAULT_RULESET) -> dict[str, dict[str, object]]:
@@ -24,5 +35,6 @@ def clear_caches() -> None:
     clear_parse_caches()
 
 
-__all__ = ["DEFAULT_RULESET", "FALSE_MAHJONG", "InvalidGame", "PAO_PREFIX", "RULESETS",
-           "SEVEN_FIVE", "clear_caches", "pao_flag", "pao_of", "rule_catalogue", "score_game"]
+__all__ = ["BONUS_CODES", "DEFAULT_RULESET", "FALSE_MAHJONG", "HAND_FLAGS", "InvalidGame", "PAO",
+           "PAO_PREFIX", "RULESETS", "SEVEN_FIVE", "TILE_CODES", "TilePart", "clear_caches",
+           "pao_flag", "pao_of", "rule_catalogue", "score_game", "tile_codes", "tile_parts"]

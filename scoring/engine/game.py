@@ -31,6 +31,7 @@ from .tiles import (
     parse_tiles,
     tile_name,
 )
+from .vocabulary import DEFAULT_RULESET
 
 RULESETS: dict[str, RuleSet] = {NTS.name: NTS, HONGKONG.name: HONGKONG, PHILOS.name: PHILOS}
 
@@ -75,7 +76,7 @@ def _score(game: object) -> dict[str, Any]:
     if unknown:
         raise InvalidGame(f"unknown field(s) {listed(unknown)} in the game", "unknown_fields",
                           fields=listed(unknown))
-    ruleset = _ruleset(game.get("ruleset", "nts"))
+    ruleset = _ruleset(game.get("ruleset", DEFAULT_RULESET))
     options_given = game.get("options") or {}
     if not isinstance(options_given, dict):
         raise InvalidGame("options must be an object of option names and values",

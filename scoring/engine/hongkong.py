@@ -76,6 +76,7 @@ from .tiles import (
     tile_name,
 )
 from .timing import HONG_KONG_TIME_RULE
+from .vocabulary import gettext_noop
 
 FAN_CAP = 10  # 001 "Toelichting bij deze puntentelling", H2
 LIMIT_FAN = 20  # 001 "Het aantal fan voor een limietspel is 20 fan", H2
@@ -582,100 +583,59 @@ class HongKong(RuleSet):
     options = (
         Option("payment", str, DISCARDER_PAYS,
                "001 Puntentelling Veroorzaker betaalt / Puntentelling bij Hong Kong Mahjong; H1",
-               "Payment table: 'discarder_pays' (the discarder pays all, self-drawn: "
-               "everyone pays) or 'half_pay' (everyone pays, the discarder double).",
+               gettext_noop("Payment table: 'discarder_pays' (the discarder pays all, self-drawn: "
+                            "everyone pays) or 'half_pay' (everyone pays, the discarder double)."),
                choices=(DISCARDER_PAYS, HALF_PAY),
-               label="Payment table", label_nl="Betalingstabel",
-               description_nl=(
-                   "'Veroorzaker betaalt' (wie de winnende steen aflegt betaalt alles, bij "
-                   "zelf pakken betaalt iedereen) of 'Iedereen betaalt' (Puntentelling bij "
-                   "Hong Kong Mahjong: iedereen betaalt, wie aflegt dubbel)."),
-               choice_labels=(("Discarder pays", "Veroorzaker betaalt"),
-                              ("Everyone pays (half pay)", "Iedereen betaalt"))),
+               label=gettext_noop("Payment table"),
+               choice_labels=(gettext_noop("Discarder pays"),
+                              gettext_noop("Everyone pays (half pay)"))),
         Option("minimum_fan", int, 3, "001 Toelichting bij deze puntentelling; H2",
-               "The fan a mahjong needs; 0 is 'chicken' play. Less is a false mahjong.",
+               gettext_noop("The fan a mahjong needs; 0 is 'chicken' play. Less is a false mahjong."),
                choices=tuple(range(FAN_CAP + 1)),
-               label="Minimum fan", label_nl="Minimum aantal fan",
-               description_nl=(
-                   "Het aantal fan dat een mahjong nodig heeft; 0 is 'chickenspel'. Minder is "
-                   "een valse mahjong.")),
+               label=gettext_noop("Minimum fan")),
         Option("all_pungs_fan", int, 5, "001 Waardering combinaties, 4 Pungen; H3",
-               "Fan for four pungs: 5 (fan table and detailed text) or 3 "
-               "('Enkele combinaties').", choices=(3, 5),
-               label="Fan for four pungs", label_nl="Fan voor 4 pungs",
-               description_nl=(
-                   "Fan voor vier pungs: 5 (fantabel en uitgebreide tekst) of 3 ('Enkele "
-                   "combinaties').")),
+               gettext_noop("Fan for four pungs: 5 (fan table and detailed text) or 3 "
+                            "('Enkele combinaties')."), choices=(3, 5),
+               label=gettext_noop("Fan for four pungs")),
         Option("kong_replacement_fan", int, 2, "001 Spel met kongen; H3",
-               "Fan for winning on a kong's replacement tile, self-drawn included: "
-               "2 (detailed text) or 1 (fan table).", choices=(1, 2),
-               label="Fan for a kong's replacement tile", label_nl="Fan voor uitgaan op de losse steen",
-               description_nl=(
-                   "Fan voor uitgaan op de losse steen na een kong, zelf pakken inbegrepen: 2 "
-                   "(uitgebreide tekst) of 1 (fantabel).")),
+               gettext_noop("Fan for winning on a kong's replacement tile, self-drawn included: "
+                            "2 (detailed text) or 1 (fan table)."), choices=(1, 2),
+               label=gettext_noop("Fan for a kong's replacement tile")),
         Option("kong_on_kong_fan", int, 6, "001 Spel met kongen; H3",
-               "Fan for kong on kong, self-drawn included: 6 (detailed text) or 4 "
-               "(fan table).", choices=(4, 6),
-               label="Fan for kong on kong", label_nl="Fan voor kong op kong",
-               description_nl=(
-                   "Fan voor kong op kong, zelf pakken inbegrepen: 6 (uitgebreide tekst) of 4 "
-                   "(fantabel).")),
+               gettext_noop("Fan for kong on kong, self-drawn included: 6 (detailed text) or 4 "
+                            "(fan table)."), choices=(4, 6),
+               label=gettext_noop("Fan for kong on kong")),
         Option("three_player_split", bool, False, THREE + "; H1",
-               "At a table of 3 with payment 'discarder_pays': on a win from a discard the "
-               "other player pays a single share (the row's self-drawn amount) beside the "
-               "discarder ('2x van degene die de winnende steen aflegt en 1x van de andere "
-               "speler'). Off: the discarder pays all, as at a table of 4. With 'half_pay' "
-               "the table itself splits 2x and 1x.",
-               label="Three players: the other player pays too", label_nl="Drie spelers: ook de andere speler betaalt",
-               description_nl=(
-                   "Aan een tafel van 3 met 'discarder pays': bij uitgaan op een afgelegde "
-                   "steen betaalt de andere speler een enkel deel (het bedrag voor zelf "
-                   "pakken) naast wie aflegt ('2x van degene die de winnende steen aflegt en "
-                   "1x van de andere speler'). Uit: wie aflegt betaalt alles, zoals aan een "
-                   "tafel van 4.")),
+               gettext_noop("At a table of 3 with payment 'discarder_pays': on a win from a discard the "
+                            "other player pays a single share (the row's self-drawn amount) beside the "
+                            "discarder ('2x van degene die de winnende steen aflegt en 1x van de andere "
+                            "speler'). Off: the discarder pays all, as at a table of 4. With 'half_pay' "
+                            "the table itself splits 2x and 1x."),
+               label=gettext_noop("Three players: the other player pays too")),
         Option("seven_five_rule", bool, True, SEVEN_FIVE + "; H7",
-               "Live wall variant 2 (the default): the last 18 tiles stay standing and the "
-               "7-5 rule applies: from the 7th-last tile whoever discards a dragon or wind, "
-               "from the 5th-last whoever discards a raw suit tile, pays for everyone when "
-               "someone wins on it (flags seven_five and pao:<discarder>). Off: variant 1, "
-               "the wall is played out and there is no 7-5 rule.",
-               label="Live wall: the last 18 tiles stay standing (7-5 rule)",
-               label_nl="Levende muur: de laatste 18 stenen blijven staan (7-5 regel)",
-               description_nl=(
-                   "Variant 2 van de levende muur (standaard): de laatste 18 stenen blijven "
-                   "staan en de 7-5 regel geldt: vanaf de 7de laatste steen betaalt wie een "
-                   "draak of wind aflegt, vanaf de 5de laatste wie een rauwe steen (bamboe, "
-                   "tekens, kringen) aflegt, voor iedereen als daarop Mahjong wordt gemaakt. "
-                   "Uit: variant 1, de muur wordt uitgespeeld en de 7-5 regel geldt niet.")),
+               gettext_noop("Live wall variant 2 (the default): the last 18 tiles stay standing and the "
+                            "7-5 rule applies: from the 7th-last tile whoever discards a dragon or wind, "
+                            "from the 5th-last whoever discards a raw suit tile, pays for everyone when "
+                            "someone wins on it (flags seven_five and pao:<discarder>). Off: variant 1, "
+                            "the wall is played out and there is no 7-5 rule."),
+               label=gettext_noop("Live wall: the last 18 tiles stay standing (7-5 rule)")),
         Option("house_pao_super_clean", bool, False, VARIANTS + " (Gevaarlijk Spel)",
-               "House variant: pao for a super-clean hand: 9 tiles of one suit open on the "
-               "table (3 sets); the discarder of the tile that makes it super clean, or the "
-               "player who gave the 4th set before the winner drew the winning tile, pays "
-               "for everyone.",
-               label="House rule: pao on a super-clean hand",
-               label_nl="Huisregel: pao bij superschoon",
-               description_nl=(
-                   "Huisregel: Gevaarlijk Spel bij 9 slagen van één soort open op tafel: wie "
-                   "de steen aflegt waarmee het spel superschoon wordt, of de 4de set "
-                   "veroorzaakt waarna de winnaar zelf de winnende steen pakt, betaalt voor "
-                   "iedereen.")),
+               gettext_noop("House variant: pao for a super-clean hand: 9 tiles of one suit open on the "
+                            "table (3 sets); the discarder of the tile that makes it super clean, or the "
+                            "player who gave the 4th set before the winner drew the winning tile, pays "
+                            "for everyone."),
+               label=gettext_noop("House rule: pao on a super-clean hand")),
         Option("house_terminals_honours", bool, False, HOUSE + " c)",
-               "House variant: 1 fan more for a hand of only 1s and 9s with winds and/or "
-               "dragons.",
-               label="House rule: terminals with honours", label_nl="Huisregel: enen en "
-               "negenen met winden en/of draken",
-               description_nl="Huisregel: 1 fan extra voor een spel van alleen enen en negenen "
-               "met winden en/of draken."),
+               gettext_noop("House variant: 1 fan more for a hand of only 1s and 9s with winds and/or "
+                            "dragons."),
+               label=gettext_noop("House rule: terminals with honours")),
         Option("house_pair_258", bool, False, HOUSE + " d)",
-               "House variant: 1 fan for a pair of 2, 5 or 8 of a suit.",
-               label="House rule: pair of 2, 5 or 8", label_nl="Huisregel: sluitpaar 2, 5 of 8",
-               description_nl="Huisregel: 1 fan voor een sluitpaar van 2, 5 of 8."),
+               gettext_noop("House variant: 1 fan for a pair of 2, 5 or 8 of a suit."),
+               label=gettext_noop("House rule: pair of 2, 5 or 8")),
         Option("house_all_green", bool, False, HOUSE + " h)",
-               "House variant: All Green is a limit hand (only 2, 3, 4, 6, 8 bamboo and "
-               "green dragons).",
-               label="House rule: All Green", label_nl="Huisregel: All Green",
-               description_nl="Huisregel: extra limietspel All Green (alleen bamboe 2, 3, 4, "
-               "6, 8 en groene draken)."),
+               gettext_noop("House variant: All Green is a limit hand (only 2, 3, 4, 6, 8 bamboo and "
+                            "green dragons)."),
+               label=gettext_noop("House rule: All Green")),
     )
 
     def wins_while_dead(self, hand: PlayerHand | int) -> bool:

@@ -64,6 +64,7 @@ from .tiles import (
     is_dragon,
     tile_name,
 )
+from .vocabulary import gettext_noop
 
 LIMIT = 2000  # 000 §2.2, N9
 MINIMUM_DOUBLINGS = 2  # 000 §1.8, N10
@@ -578,41 +579,25 @@ class NTS(RuleSet):
     flags = frozenset({"last_wall_tile", "kong_on_kong", "heavenly", "earthly"})
     options = (
         Option("east_stays", bool, False, "003 Algemene gang van het spel; N1",
-               "East stays East when East wins or the hand is a draw; "
-               "by default the winds rotate after every hand.",
-               label="East stays East", label_nl="Oost blijft Oost",
-               description_nl=(
-                   "Oost blijft Oost als Oost wint of bij remise; anders draaien de winden na "
-                   "elk spel.")),
+               gettext_noop("East stays East when East wins or the hand is a draw; "
+                            "by default the winds rotate after every hand."),
+               label=gettext_noop("East stays East")),
         Option("round_to_tens", bool, False, "003 Fiches; N15",
-               "Round every payment to whole tens after settling.",
-               label="Round to tens", label_nl="Afronden op tientallen",
-               description_nl=(
-                   "Elke betaling wordt na de verrekening afgerond op hele tientallen "
-                   "(fiches).")),
+               gettext_noop("Round every payment to whole tens after settling."),
+               label=gettext_noop("Round to tens")),
         # On by default: 003 is the only text for a table of 3 (000 §1.1 "wordt
         # uitgegaan van vier spelers"); off plays all 136 tiles at a table of 3.
         Option("three_player_two_suits", bool, True, THREE,
-               "At a table of 3: the game of 96 tiles, bamboos and circles only (no "
-               "characters), the winds East, South and West (no North) and the dragons; "
-               "no chow is played open; the dead wall of 10 tiles allows at most 10 kongs. "
-               "Off: all 136 tiles at a table of 3. No effect at a table of 4.",
-               label="Three players: 96 tiles", label_nl="Drie spelers: 96 stenen",
-               description_nl=(
-                   "Aan een tafel van 3: spel met 96 stenen, alleen bamboe en kringen (geen "
-                   "tekens), de winden Oost, Zuid en West (geen Noord) en de draken; er worden "
-                   "geen chows open gespeeld; de dode muur van 10 stenen laat ten hoogste 10 "
-                   "kongs toe. Uit: alle 136 stenen aan een tafel van 3. Geen effect aan een "
-                   "tafel van 4.")),
+               gettext_noop("At a table of 3: the game of 96 tiles, bamboos and circles only (no "
+                            "characters), the winds East, South and West (no North) and the dragons; "
+                            "no chow is played open; the dead wall of 10 tiles allows at most 10 kongs. "
+                            "Off: all 136 tiles at a table of 3. No effect at a table of 4."),
+               label=gettext_noop("Three players: 96 tiles")),
         # Off by default: 003 "Eventueel kan een vijfde ronde worden gespeeld".
         Option("five_player_green_dragon_round", bool, False, FIVE,
-               "At a table of 5, a fifth round after North's, in which the green dragon "
-               "prevails instead of a wind.",
-               label="Five players: round of the green dragon",
-               label_nl="Vijf spelers: ronde van de groene draak",
-               description_nl=(
-                   "Aan een tafel van 5 een vijfde ronde na die van Noord, met de groene draak "
-                   "als heersende draak in plaats van een wind.")),
+               gettext_noop("At a table of 5, a fifth round after North's, in which the green dragon "
+                            "prevails instead of a wind."),
+               label=gettext_noop("Five players: round of the green dragon")),
     )
 
     def deal_order(self, players: int,

@@ -36,6 +36,7 @@ from .ruleset import Option, RuleSet
 from .settlement import settle
 from .tiles import MAJORS, is_dragon
 from .timing import PHILOS_TIME_RULE
+from .vocabulary import gettext_noop
 
 LIMIT = 3000  # 004 §6.4 "3000 Punkte als Limit", an option (P1)
 LIMIT_MAXIMUM = 100_000
@@ -415,32 +416,21 @@ class Philos(RuleSet):
         # At most 100,000: a settlement is a few times the limit and a
         # tournament's total many settlements, within a 32-bit column.
         Option("limit", int, LIMIT, "004 §6.4; P1",
-               "The most one hand can be worth (the seed: 'meistens 3000'); also the value "
-               "of the Himmlische Zwillinge. A whole number from 1 to 100,000.",
+               gettext_noop("The most one hand can be worth (the seed: 'meistens 3000'); also the value "
+                            "of the Himmlische Zwillinge. A whole number from 1 to 100,000."),
                minimum=1, maximum=LIMIT_MAXIMUM,
-               label="Limit", label_nl="Limiet",
-               description_nl=(
-                   "Het hoogste wat één spel waard kan zijn ('meistens 3000'); ook de waarde "
-                   "van de Himmlische Zwillinge. Een geheel getal van 1 tot 100.000.")),
+               label=gettext_noop("Limit")),
         Option("flowers_seasons", bool, False, "004 §7; P1, P5",
-               "Play with the 8 flowers and seasons: 4 points each, own flower or season 1 "
-               "doubling, all four flowers or seasons 2, all eight 5.",
-               label="Flowers and seasons", label_nl="Bloemen en seizoenen",
-               description_nl=(
-                   "Spelen met de 8 bloemen en seizoenen: 4 punten elk, eigen bloem of seizoen "
-                   "1 verdubbeling, alle vier bloemen of seizoenen 2, alle acht 5.")),
+               gettext_noop("Play with the 8 flowers and seasons: 4 points each, own flower or season 1 "
+                            "doubling, all four flowers or seasons 2, all eight 5."),
+               label=gettext_noop("Flowers and seasons")),
         Option("heavenly_twins", bool, False, "004 §7 Himmlische Zwillinge; P5",
-               "Seven pairs are a mahjong, worth the limit.",
-               label="Seven pairs (Himmlische Zwillinge)", label_nl="Zeven paren (Himmlische Zwillinge)",
-               description_nl=(
-                   "Zeven paren zijn een mahjong, de limiet waard.")),
+               gettext_noop("Seven pairs are a mahjong, worth the limit."),
+               label=gettext_noop("Seven pairs (Himmlische Zwillinge)")),
         Option("any_kong_doubles", bool, False, "004 §6.3 'Kan jeder', §6.4",
-               "Every kong of a suit doubles once ('Kan jeder 1 x verdoppeln'); off by "
-               "default because the §6.4 example does not count it.",
-               label="Every kong doubles", label_nl="Elke kong verdubbelt",
-               description_nl=(
-                   "Elke kong van een kleur verdubbelt eenmaal ('Kan jeder 1 x verdoppeln'); "
-                   "standaard uit omdat het voorbeeld van §6.4 het niet telt.")),
+               gettext_noop("Every kong of a suit doubles once ('Kan jeder 1 x verdoppeln'); off by "
+                            "default because the §6.4 example does not count it."),
+               label=gettext_noop("Every kong doubles")),
     )
 
     def bonus_refused(self, options: Mapping[str, Any]) -> str | None:

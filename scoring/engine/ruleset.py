@@ -41,14 +41,13 @@ class Option:
     # the database's integer columns.
     minimum: int | None = None
     maximum: int | None = None
-    # For organisers' pages: a short label, and label and meaning in Dutch
-    # (the engine has no translation machinery; the rule texts are Dutch).
+    # For organisers' pages: a short label. It, the description and the
+    # choice labels are English, marked with gettext_noop (vocabulary.py):
+    # the apps translate them (scoring/texts.py, locale/).
     label: str = ""
-    label_nl: str = ""
-    description_nl: str = ""
-    # For a choice of words: each choice's label in English and Dutch, in
-    # the order of ``choices`` (pages show these, never the value itself).
-    choice_labels: tuple[tuple[str, str], ...] = ()
+    # For a choice of words: each choice's label, in the order of
+    # ``choices`` (pages show these, never the value itself).
+    choice_labels: tuple[str, ...] = ()
 
     def validate(self, value: object) -> Any:
         # bool is an int subclass in Python; keep the two apart.

@@ -9,8 +9,10 @@ Red). Hands are count vectors: a tuple of 34 ints. Bonus tiles (flowers
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from .errors import InvalidGame, shown
 
@@ -75,6 +77,15 @@ def tile_name(tile: int) -> str:
     if tile >= 27:
         return f"{tile - 26}z"
     return f"{tile % 9 + 1}{SUIT_LETTERS[tile // 9]}"
+
+
+# Every tile's notation in the order of the tile ints, 1m-9m 1p-9p 1s-9s
+# 1z-7z: the one tile list of the product (the tile picker's order, and the
+# names of the pictures static/tiles/<code>.svg).
+TILE_CODES: tuple[str, ...] = tuple(tile_name(tile) for tile in range(NUM_KINDS))
+# Flowers 1f-4f, then seasons 1j-4j.
+BONUS_CODES: tuple[str, ...] = tuple(f"{number}{letter}" for letter in BONUS_LETTERS
+                                     for number in range(1, 5))
 
 
 def format_tiles(tiles: Iterable[int]) -> str:
@@ -221,6 +232,47 @@ def parse_one(text: str) -> int:
         raise TileSyntaxError(f"{shown(text, MAX_TILE_TEXT)} is not exactly one tile",
                               "not_one_tile", got=shown(text, MAX_TILE_TEXT))
     return tiles[0]
+
+
+# Tile text read loosely, for drawing hands already scored: digits and the
+# letter after them, checked by nobody (parse_tiles checks).
+_LOOSE_GROUP = re.compile(r"(\d+)([a-z])")
+
+
+def tile_codes(text: str) -> list[str]:
+    """Tile text one code per tile, in the order written: "2228m55z" ->
+    ["2m", "2m", "2m", "8m", "5z", "5z"]. Nothing is checked: what is no
+    tile gives a code that is none (TILE_CODES says which are)."""
+    return [f"{digit}{suit}" for digits, suit in _LOOSE_GROUP.findall(text or "")
+            for digit in digits]
+
+
+@dataclass(frozen=True, slots=True)
+class TilePart:
+    """One part of a player's tiles as score-interface.md gives them: the
+    concealed tiles, one set, or the bonus tiles; `tiles` as written."""
+
+    kind: str  # CONCEALED_PART, a set's kind ("chow", "pung", "kong"), or BONUS_PART
+    tiles: str
+    concealed_set: bool = False  # a set not shown on the table
+
+
+CONCEALED_PART = "concealed"
+BONUS_PART = "bonus"
+
+
+def tile_parts(player: Mapping[str, Any]) -> list[TilePart]:
+    """A player's tiles (`concealed`, `melds`, `bonus`) part by part, in the
+    order a reader reads them: the concealed tiles (always, even empty),
+    each set, then the flowers and seasons when there are any. For text
+    and pictures of hands already scored, so nothing is checked."""
+    parts = [TilePart(CONCEALED_PART, str(player.get("concealed") or ""))]
+    for meld in player.get("melds") or []:
+        parts.append(TilePart(str(meld.get("kind", "")), str(meld.get("tiles", "")),
+                              concealed_set=meld.get("open", True) is False))
+    if player.get("bonus"):
+        parts.append(TilePart(BONUS_PART, str(player["bonus"])))
+    return parts
 
 
 def to_counts(tiles: Iterable[int]) -> list[int]:

@@ -14,6 +14,24 @@ DEFAULT_RULESET = "nts"
 FALSE_MAHJONG = "false_mahjong"
 SEVEN_FIVE = "seven_five"
 PAO_PREFIX = "pao:"
+# Among the flags that change a hand entered by values (a rule set's
+# `value_entry.flags`), "pao" stands for every responsible player's flag.
+PAO = "pao"
+
+# The flags that say how a hand was won (score-interface.md), in the order
+# the pages offer them. A rule set understands some of them (its `flags`),
+# plus who pays: a false mahjong and the responsible player's flags, which
+# the pages enter with controls of their own.
+HAND_FLAGS = ("last_wall_tile", "kong_on_kong", "heavenly", "earthly", "moon_eats_cake",
+              SEVEN_FIVE)
+
+
+def gettext_noop(text: str) -> str:
+    """Marks an English text for people (an option's label, its meaning) for
+    translation and returns it unchanged: the engine has no translation
+    machinery, the apps translate the text with gettext (scoring/texts.py).
+    Named as Django's marker, so that makemessages finds the texts here."""
+    return text
 
 
 def pao_flag(who: str) -> str:

@@ -3,12 +3,19 @@
 import pytest
 
 from scoring.engine.tiles import (
+    BONUS_CODES,
+    BONUS_PART,
+    CONCEALED_PART,
+    TILE_CODES,
+    TilePart,
     TileSyntaxError,
     format_tiles,
     parse_bonus,
     parse_one,
     parse_tiles,
+    tile_codes,
     tile_name,
+    tile_parts,
 )
 
 
@@ -58,3 +65,27 @@ def test_one_tile_is_exactly_one() -> None:
     assert tile_name(parse_one("3s")) == "3s"
     with pytest.raises(TileSyntaxError, match="not exactly one tile"):
         parse_one("33s")
+
+
+def test_the_tile_list_is_every_tile_in_the_order_of_the_notation() -> None:
+    assert len(TILE_CODES) == 34 and len(set(TILE_CODES)) == 34
+    assert TILE_CODES[:3] == ("1m", "2m", "3m") and TILE_CODES[-7:] == tuple(
+        f"{n}z" for n in range(1, 8))
+    assert [parse_one(code) for code in TILE_CODES] == list(range(34))
+    assert BONUS_CODES == ("1f", "2f", "3f", "4f", "1j", "2j", "3j", "4j")
+
+
+def test_tile_codes_split_text_as_written_without_checking_it() -> None:
+    assert tile_codes("2228m55z") == ["2m", "2m", "2m", "8m", "5z", "5z"]
+    assert tile_codes("") == []
+    assert tile_codes("0q") == ["0q"]  # no tile, and not refused: TILE_CODES says so
+
+
+def test_a_players_tiles_read_part_by_part() -> None:
+    player = {"concealed": "123m", "melds": [{"kind": "pung", "tiles": "555p", "open": True},
+                                             {"kind": "kong", "tiles": "1111z", "open": False}],
+              "bonus": "1f"}
+    assert tile_parts(player) == [TilePart(CONCEALED_PART, "123m"), TilePart("pung", "555p"),
+                                  TilePart("kong", "1111z", concealed_set=True),
+                                  TilePart(BONUS_PART, "1f")]
+    assert tile_parts({}) == [TilePart(CONCEALED_PART, "")]

@@ -17,7 +17,7 @@ from django.utils import translation
 from django.utils.translation import gettext
 
 from scoring import texts
-from scoring.engine import RULESETS, score_game
+from scoring.engine import HAND_FLAGS, RULESETS, score_game
 
 ENGINE = Path(texts.__file__).parent / "engine"
 ROOT = Path(texts.__file__).parent.parent
@@ -216,6 +216,27 @@ def test_every_rule_has_a_dutch_name_of_its_own() -> None:
             assert entry["nl"] and "_" not in str(entry["nl"]), (name, rule)
 
 
+def test_every_flag_the_pages_offer_has_a_label_in_the_engines_order() -> None:
+    with translation.override("nl"):
+        labels = texts.flag_labels()
+    assert tuple(labels) == HAND_FLAGS
+    assert all(label and "_" not in label for label in labels.values()), labels
+
+
+@pytest.mark.parametrize("ruleset", sorted(RULESETS))
+def test_every_option_is_explained_to_organisers_in_dutch(ruleset: str) -> None:
+    """The engine declares an option's label, meaning and worded choices in
+    English, marked for translation; each has its Dutch (locale/)."""
+    for option in RULESETS[ruleset].options:
+        for english in (option.label, option.description, *option.choice_labels):
+            with translation.override("nl"):
+                dutch = gettext(english)
+            assert english and dutch != english, (option.name, english)
+        with translation.override("nl"):
+            assert texts.option_text(option, "label") == gettext(option.label)
+            assert texts.option_text(option, "description") == gettext(option.description)
+
+
 def test_option_choices_and_flags_read_in_dutch() -> None:
     payment = next(o for o in RULESETS["hongkong"].options if o.name == "payment")
     with translation.override("nl"):
@@ -272,13 +293,13 @@ def worked_example() -> dict[str, Any]:
 
 
 def test_the_hand_log_words_flags_by_their_labels() -> None:
-    from exports import rulesets
+    from scoring import ruleset_display
 
     with translation.override("nl"):
-        assert rulesets.flags_text(["last_wall_tile", "pao:2"], {2: "Mei Ling"}) == (
+        assert ruleset_display.flags_text(["last_wall_tile", "pao:2"], {2: "Mei Ling"}) == (
             "Laatste steen van de muur, pao: Mei Ling")
     with translation.override("en"):
-        assert rulesets.flags_text(["kong_on_kong"], {}).startswith("Kong on kong")
+        assert ruleset_display.flags_text(["kong_on_kong"], {}).startswith("Kong on kong")
 
 
 @pytest.mark.django_db

@@ -185,7 +185,7 @@ def test_sets_read_as_players_say_them_in_dutch() -> None:
         assert hand_log.readable_set("pung", "777z") == "pung Rode draak"
         assert hand_log.readable_set("chow", "123p") == "chow 1-2-3 kringen"
         assert hand_log.readable_bonus("1f3j") == "Bloem 1, Seizoen 3"
-        assert hand_log.tiles_text({"concealed": "12355s", "melds": [
+        assert hand_log.readable_hand({"concealed": "12355s", "melds": [
             {"kind": "kong", "tiles": "6666z", "open": False}]}, dead=False) == (
             "1 2 3 5 5 bamboe; kong Groene draak (dicht)")
     # What the engine would refuse is written as it was entered, not dropped.

@@ -23,10 +23,11 @@ import pytest
 from django.utils.translation import override
 from pypdf import PdfReader
 
-from exports import bond, ema, registry, rulesets
+from exports import bond, ema, registry
 from exports.excel import standings as excel_standings
 from exports.pdf import score_sheets, season_sheet
 from exports.pdf import standings as pdf_standings
+from scoring import ruleset_display
 from tests.domain.factories import EventFactory
 from tests.exports.pdf_support import Calls, lines, pages, play_round
 from tests.exports.ruleset_sample import (
@@ -311,7 +312,7 @@ def test_the_philos_hand_log_shows_points_and_the_flower(ph: Played) -> None:
     assert headers[8:13] == ["Player 1", "Player 1 seat wind", "Player 1 tiles",
                              "Player 1 value", "Player 1 settlement"]
     with override("en"):  # as the export, made in English
-        changed = rulesets.options_text("philos", {"flowers_seasons": True})
+        changed = ruleset_display.options_text("philos", {"flowers_seasons": True})
     assert changed  # the option differs from the default
     assert workbook(data).properties.subject == f"Rule set: {PHILOS} ({changed})"
     values: dict[tuple[int, str], int] = {
@@ -338,7 +339,7 @@ def test_the_philos_hand_log_shows_points_and_the_flower(ph: Played) -> None:
 def test_the_philos_exports_name_the_rule_set_and_its_option(ph: Played) -> None:
     totals = settlement_totals(ph.event)
     with override("en"):  # as the export, made in English
-        changed = rulesets.options_text("philos", {"flowers_seasons": True})
+        changed = ruleset_display.options_text("philos", {"flowers_seasons": True})
     rows = csv_rows(bond.render_csv(ph.event, language="en"))
     details = dict(tuple(row) for row in rows[:header_index(rows, "Position") - 1])
     assert details["Rule set"] == PHILOS
@@ -409,19 +410,19 @@ def test_the_winners_fan_by_tiles_by_values_and_when_nobody_won() -> None:
     by_tiles_game = {"ruleset": "hongkong", "winner": "S",
                      "players": {"S": {"concealed": "111p234p456p789p22z"}}}
     result = {"hands": {"S": {"value": 10, "doublings": 12}}}
-    assert rulesets.winner_fan(by_tiles_game, result) == 10  # capped, as paid
+    assert ruleset_display.winner_fan(by_tiles_game, result) == 10  # capped, as paid
     # By values the engine only settles: the fan is the winner's value given.
     by_values_game = {"ruleset": "hongkong", "winner": "E",
                       "players": {"E": {"score": 6}, "S": {"score": 0}}}
-    assert rulesets.winner_fan(by_values_game, {"hands": {}}) == 6
-    assert rulesets.winner_fan({**by_values_game, "winner": None}, {}) is None
+    assert ruleset_display.winner_fan(by_values_game, {"hands": {}}) == 6
+    assert ruleset_display.winner_fan({**by_values_game, "winner": None}, {}) is None
     false = {**by_values_game, "flags": ["false_mahjong"]}
-    assert rulesets.winner_fan(false, {}) is None
-    assert rulesets.fan_based("hongkong")
-    assert not rulesets.fan_based("nts") and not rulesets.fan_based("philos")
+    assert ruleset_display.winner_fan(false, {}) is None
+    assert ruleset_display.fan_based("hongkong")
+    assert not ruleset_display.fan_based("nts") and not ruleset_display.fan_based("philos")
     with override("en"):
-        assert rulesets.flags_text(["false_mahjong", "pao:2"], {2: "Mei Ling"},
+        assert ruleset_display.flags_text(["false_mahjong", "pao:2"], {2: "Mei Ling"},
                                    "Wai Chan") == "false mahjong: Wai Chan, pao: Mei Ling"
     with override("nl"):
-        assert rulesets.flags_text(["false_mahjong"], {}, "Wai Chan") == "valse mahjong: Wai Chan"
-    assert rulesets.options_text("nts", {}) == ""
+        assert ruleset_display.flags_text(["false_mahjong"], {}, "Wai Chan") == "valse mahjong: Wai Chan"
+    assert ruleset_display.options_text("nts", {}) == ""

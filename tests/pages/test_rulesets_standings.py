@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from exports import rulesets
+from scoring import ruleset_display
 from tests.exports.ruleset_sample import (
     CLEAN_SELF_DRAWN,
     HONG_KONG,
@@ -132,7 +132,7 @@ def test_a_hong_kong_players_page_shows_the_fan(client: Client) -> None:
 
 def test_the_philos_pages_name_the_rule_set_and_its_option(client: Client) -> None:
     played = philos()
-    changed = rulesets.options_text("philos", {"flowers_seasons": True})
+    changed = ruleset_display.options_text("philos", {"flowers_seasons": True})
     page, rows = standings(client, played.event)
     assert f"Rule set: {PHILOS} ({changed})" in page
     assert "Ranked by total score, then table points." in page

@@ -1,5 +1,8 @@
-"""What the exports say about an event's rule set: its name, the options it
-is played with, and what a hand's value is.
+"""What the pages and the exports say about an event's rule set: its name,
+the options it is played with, and what a hand's value is. It sits next to
+the engine, whose words it puts for people, and serves the event pages
+(tournaments), rankings, statistics and the exports alike; templates use it
+through the `rulesets` tag library (scoring/templatetags/rulesets.py).
 
 NTS and Philos count every player's hand in points, doubled: a HandScore's
 `value` is that hand's points, and the exports show it as the "value".
@@ -12,7 +15,7 @@ the exports show the winner's fan instead: the engine's hand value for a
 hand by tiles (capped at 10 fan, a limit hand 20), the fan given for a
 hand by values.
 
-A false mahjong (Hong Kong, flag "false_mahjong") has nobody winning: the
+A false mahjong (Hong Kong, flag FALSE_MAHJONG) has nobody winning: the
 engine's `winner` is the player who claimed it, who pays.
 """
 
@@ -24,10 +27,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from scoring import texts
-from scoring.engine import RULESETS
-
-FALSE_MAHJONG = "false_mahjong"
-PAO = "pao:"
+from scoring.engine import FALSE_MAHJONG, RULESETS, pao_of
 
 
 def title(name: str) -> str:
@@ -67,12 +67,27 @@ def winner_fan(game: Mapping[str, Any], result: Mapping[str, Any]) -> int | None
     return None
 
 
+def described_options(ruleset_name: str, values: dict[str, Any]) -> list[dict[str, Any]]:
+    """An event's rule options as the pages show them: label, value (the
+    default where none is stored), meaning and seed section."""
+    ruleset = RULESETS.get(ruleset_name)
+    if ruleset is None:
+        return []
+    described = []
+    for option in ruleset.options:
+        value = values.get(option.name, option.default)
+        shown = ((_("yes") if value else _("no")) if isinstance(value, bool)
+                 else texts.option_choice(option, value))
+        described.append({"label": texts.option_text(option, "label"), "value": shown,
+                          "description": texts.option_text(option, "description"),
+                          "section": option.section, "default": value == option.default})
+    return described
+
+
 def options_text(name: str, options: Mapping[str, Any] | None) -> str:
     """The options an event plays with that differ from the rule set's
     defaults, as the event page words them ("Flowers and seasons: yes");
     empty when every option is the default."""
-    from tournaments.forms import described_options
-
     return "; ".join(f"{option['label']}: {option['value']}"
                      for option in described_options(name, dict(options or {}))
                      if not option["default"])
@@ -95,8 +110,9 @@ def flags_text(flags: list[str] | None, names: Mapping[int, str],
     by name, a false mahjong with the name of who claimed it."""
     shown = []
     for flag in flags or []:
-        if flag.startswith(PAO) and flag[len(PAO):].isdigit():
-            who = names.get(int(flag[len(PAO):]), flag[len(PAO):])
+        position = pao_of(flag)
+        if position is not None and position.isdigit():
+            who = names.get(int(position), position)
             shown.append(_("pao: %(name)s") % {"name": who})
         elif flag == FALSE_MAHJONG:
             shown.append(_("false mahjong: %(name)s") % {"name": claimer} if claimer

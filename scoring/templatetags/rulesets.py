@@ -1,5 +1,5 @@
 """The rule set on the results pages, worded as the exports word it
-(exports/rulesets.py): `{% load rulesets %}`, then
+(scoring/ruleset_display.py): `{% load rulesets %}`, then
 
 * `{{ event|ruleset_line }}`: "Rule set: Hong Kong mahjong (club Fu-Hing)",
   with the options that differ from the rule set's defaults;
@@ -16,28 +16,28 @@ from typing import Any
 
 from django import template
 
-from exports import rulesets
+from scoring import ruleset_display
 
 register = template.Library()
 
 
 @register.filter
 def ruleset_line(event: Any) -> str:
-    return rulesets.line(event.ruleset, event.rule_options)
+    return ruleset_display.line(event.ruleset, event.rule_options)
 
 
 @register.filter
 def value_label(event: Any) -> str:
-    return rulesets.value_label(event.ruleset)
+    return ruleset_display.value_label(event.ruleset)
 
 
 @register.filter
 def hand_value(score: Any) -> int | str:
     hand = score.hand
     game = hand.game or {}
-    if not rulesets.fan_based(str(game.get("ruleset") or "")):
+    if not ruleset_display.fan_based(str(game.get("ruleset") or "")):
         return int(score.value)
     if game.get("winner") != score.seat_wind:
         return ""
-    fan = rulesets.winner_fan(game, hand.result or {})
+    fan = ruleset_display.winner_fan(game, hand.result or {})
     return "" if fan is None else fan
