@@ -22,8 +22,8 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 from django.utils.translation import override
 
+from common.cells import CellValue
 from exports import csvfile, rulesets
-from exports.cells import CellValue
 from exports.excel import sheets
 from tournaments.models import Event, EventStatus, Registration, RoundStatus
 from tournaments.services.standings import event_standings

@@ -38,8 +38,8 @@ from django.contrib.auth import get_user_model
 from django.utils.translation import gettext as _
 from django.utils.translation import override
 
+from common.cells import CellValue
 from exports import rulesets
-from exports.cells import CellValue
 from exports.excel import sheets
 from scoring.engine.tiles import TileSyntaxError, parse_bonus, parse_tiles, tile_name
 from scoring.texts import SET_KINDS, tile_label

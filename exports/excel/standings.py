@@ -18,8 +18,8 @@ from decimal import Decimal
 from django.utils.translation import gettext as _
 from django.utils.translation import override
 
+from common.cells import CellValue
 from exports import rulesets
-from exports.cells import CellValue
 from exports.excel import sheets
 from tournaments import ranking
 from tournaments.models import Event, Registration, RoundStatus, TableResult
