@@ -55,7 +55,7 @@ urlpatterns += [
 ]
 
 # Public results (standings, per round, per player): published events for
-# anyone, drafts for their organisers (clubs.access.get_event_for_viewer).
+# anyone, drafts for their organisers (tournaments.access.get_event_for_viewer).
 urlpatterns += [
     path("events/<int:event_id>/standings/live/", views.standings_live, name="standings_live"),
     path("events/<int:event_id>/rounds/<int:number>/results/", views.round_results,

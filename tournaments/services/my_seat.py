@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.utils.translation import gettext as _
 
-from clubs import access
+from tournaments import access
 from tournaments.forms import SEAT_LABELS
 from tournaments.models import (
     Event,
