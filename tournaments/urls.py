@@ -101,3 +101,13 @@ urlpatterns += [
          name="door_player"),
     path("events/<int:event_id>/check-in/", door_views.self_check_in, name="self_check_in"),
 ]
+
+# The club competition under the club's address: the season ranking and the
+# all-time ranking (tournaments.season_views), public.
+from tournaments import season_views  # noqa: E402
+
+urlpatterns += [
+    path("clubs/<slug:slug>/season/", season_views.season, name="season"),
+    path("clubs/<slug:slug>/season/<int:year>/", season_views.season, name="season_year"),
+    path("clubs/<slug:slug>/all-time/", season_views.all_time, name="all_time"),
+]
