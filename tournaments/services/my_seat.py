@@ -16,8 +16,8 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.utils.translation import gettext as _
 
 from tournaments import access
-from tournaments.forms import SEAT_LABELS
 from tournaments.models import (
+    SEAT_LABELS,
     Event,
     EventStatus,
     Registration,
