@@ -60,6 +60,7 @@ redis-server:
 
 test: $(DEV_STAMP) redis-server
 	$(BIN)/ruff check .
+	$(BIN)/lint-imports
 	$(BIN)/mypy --strict scoring/engine
 	$(BIN)/pytest -q
 

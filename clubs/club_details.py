@@ -17,9 +17,8 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from clubs import services
 from clubs.models import Club, HolidayPeriod
-from clubs.season import MODE_BEST_N, MODE_SUM
+from clubs.season_options import MODE_BEST_N, MODE_SUM
 
 MAX_SEASON_EVENINGS = 366
 MAX_ATTENDANCE_BONUS = Decimal(100)
@@ -44,14 +43,14 @@ def update_club(club: Club, *, name: str, city: str) -> Club:
 
 def season_form_values(club: Club) -> dict[str, Any]:
     """The club's season options as the form shows them, defaults filled in."""
-    options = services.season_options(club)
+    options = club.read_season_options()
     return {"mode": options.mode, "n": options.n, "attendance_bonus": options.attendance_bonus,
             "min_attendance": options.min_attendance, "min_players": options.min_players}
 
 
 def save_season_options(club: Club, *, mode: str, n: int | None, attendance_bonus: Decimal,
                         min_attendance: int, min_players: int) -> Club:
-    """The club competition's options (clubs/season.py SeasonOptions): every
+    """The club competition's options (clubs/season_options.py SeasonOptions): every
     evening summed or each member's best n, the attendance bonus, the
     evenings needed to be ranked, the fewest players for an evening to
     count. They change how the season pages rank, for every season."""
@@ -84,7 +83,7 @@ def save_season_options(club: Club, *, mode: str, n: int | None, attendance_bonu
     with transaction.atomic():
         stored = Club.objects.select_for_update().get(pk=club.pk)
         stored.season_options = options
-        services.season_options(stored)  # readable by the season pages
+        stored.read_season_options()  # readable by the season pages
         stored.save(update_fields=["season_options"])
     club.refresh_from_db()
     return club

@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from clubs.club_details import MAX_ATTENDANCE_BONUS, MAX_SEASON_EVENINGS
 from clubs.forms import DATE_INPUT, ModelFieldsForm, UserOrMemberForm
 from clubs.models import Club, HolidayPeriod
-from clubs.season import MODE_BEST_N, MODE_SUM
+from clubs.season_options import MODE_BEST_N, MODE_SUM
 
 
 class ClubForm(ModelFieldsForm):

@@ -58,7 +58,7 @@ from django.utils.translation import gettext_noop, override
 
 from clubs import services
 from clubs.models import Club, Member
-from exports.cells import from_csv_text
+from common.cells import from_csv_text
 
 MAX_BYTES = 2 * 1024 * 1024  # an upload; a club's list of 2,000 members is about 100 kB
 MAX_UNPACKED_BYTES = 50 * 1024 * 1024  # an .xlsx is a zip: refuse one that unpacks to more

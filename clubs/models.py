@@ -7,6 +7,7 @@ organiser sees only the clubs they organise (clubs/access.py).
 from __future__ import annotations
 
 import datetime
+from decimal import Decimal
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -16,6 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from clubs import limits
+from clubs.season_options import SeasonOptions
 from common.names import SORT_KEY_LENGTH, sort_key
 
 ADULT_AGE = 18  # seed 001, Huishoudelijk Reglement Art. 12
@@ -30,7 +32,7 @@ class Club(models.Model):
         settings.AUTH_USER_MODEL, related_name="organised_clubs", blank=True,
         verbose_name=_("organisers"),
     )
-    # The club competition's options (clubs/season.py): mode, n, attendance
+    # The club competition's options (clubs/season_options.py): mode, n, attendance
     # bonus, minimum attendance, minimum players per evening.
     season_options = models.JSONField(_("season options"), default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -44,10 +46,30 @@ class Club(models.Model):
         return self.name
 
     def clean(self) -> None:
-        # The competition options must be readable by clubs/season.py.
-        from clubs.services import season_options
+        # The competition options must be readable by the season's ranking.
+        self.read_season_options()
 
-        season_options(self)
+    def read_season_options(self) -> SeasonOptions:
+        """The club's competition options from season_options.
+
+        Keys (all optional): "mode" ("sum", the default, or "best_n"), "n" (the
+        evenings that count with best_n), "attendance_bonus" (table points per
+        evening attended, default 0), "min_attendance" (evenings needed to be
+        ranked, default 0), "min_players" (an evening counts only with at least
+        this many players, default 0). {} is: every evening counts, summed.
+        """
+        options = dict(self.season_options or {})
+        unknown = set(options) - {"mode", "n", "attendance_bonus", "min_attendance", "min_players"}
+        if unknown:
+            raise ValidationError({"season_options": _("Unknown season option: %(names)s.") % {
+                "names": ", ".join(sorted(unknown))}})
+        try:
+            if "attendance_bonus" in options:
+                options["attendance_bonus"] = Decimal(str(options["attendance_bonus"]))
+            return SeasonOptions(**options)
+        except (ArithmeticError, TypeError, ValueError) as error:
+            raise ValidationError({"season_options": _("The season options are not valid: "
+                                                       "%(reason)s") % {"reason": error}}) from None
 
     def in_holiday(self, day: datetime.date) -> bool:
         return self.holidays.filter(start__lte=day, end__gte=day).exists()

@@ -26,7 +26,4 @@ urlpatterns = [
          name="organiser_add"),
     path("<slug:slug>/details/organisers/remove/", details_views.remove_organiser,
          name="organiser_remove"),
-    path("<slug:slug>/season/", views.season, name="season"),
-    path("<slug:slug>/season/<int:year>/", views.season, name="season_year"),
-    path("<slug:slug>/all-time/", views.all_time, name="all_time"),
 ]

@@ -1,5 +1,6 @@
-"""Club pages: the organiser's clubs and members, and the public season and
-all-time rankings.
+"""Club pages: the organiser's clubs and members. (The public season and
+all-time rankings are built from the club evenings' results:
+tournaments/season_views.py.)
 
 Views translate HTTP to service calls. Every club is fetched through
 clubs/access.py, so no view can forget the permission check; services raise
@@ -10,14 +11,13 @@ ValidationError for refused operations, which the page shows as a message.
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_tables2 import RequestConfig
 
-from clubs import access, limits, member_import, season_rules, services
+from clubs import access, member_import, services
 from clubs.filters import MemberFilter
 from clubs.forms import MemberForm, MemberImportForm, add_service_error
 from clubs.models import Club
@@ -141,53 +141,3 @@ def member_import_confirm(request: HttpRequest, slug: str) -> HttpResponse:
         "unchanged.") % {"created": plan.created, "updated": plan.updated,
                          "unchanged": plan.unchanged})
     return redirect("clubs:detail", club.slug)
-
-
-@require_GET
-def season(request: HttpRequest, slug: str, year: int | None = None) -> HttpResponse:
-    """Public: the club competition of one season (January to December)."""
-    club = get_object_or_404(Club, slug=slug)
-    today = timezone.localdate()
-    year = today.year if year is None else year
-    if not limits.year_in_range(year):
-        raise Http404(_("No season %(year)s.") % {"year": year})
-    members = services.member_names(club)
-
-    def names_get(key: int | str | None, default: str = "") -> str:
-        return members.get(key, default) if isinstance(key, int) else default
-
-    trophy = services.season_trophy(club, year)
-    options = services.season_options(club)
-    rows = services.season_standings(club, year)
-    context = {
-        "club": club,
-        "year": year,
-        "rows": rows,
-        # Each row with the evenings it still needs to qualify, and the
-        # club's rules in a sentence under the table.
-        "ranking": season_rules.with_needs(rows, options),
-        "rules_sentence": season_rules.rules_sentence(options),
-        "order_sentence": season_rules.order_sentence(options),
-        "trophy": trophy,
-        "trophy_evenings": [
-            {"evening": evening, "winner": names_get(evening.winner, ""),
-             "holder": names_get(evening.holder, "")}
-            for evening in trophy.evenings
-        ],
-        "trophy_kept": [{"kept": kept, "member": names_get(kept.member, "")}
-                        for kept in trophy.kept],
-        "holder": names_get(trophy.holder),
-        "previous_year": year - 1,
-        "next_year": year + 1 if year < today.year else None,
-    }
-    return render(request, "clubs/season.html", context)
-
-
-@require_GET
-def all_time(request: HttpRequest, slug: str) -> HttpResponse:
-    """Public: the club competition over every season."""
-    club = get_object_or_404(Club, slug=slug)
-    return render(request, "clubs/all_time.html", {
-        "club": club,
-        "rows": services.all_time_standings(club),
-    })

@@ -22,8 +22,8 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 from django.utils.translation import override
 
+from common.cells import CellValue
 from exports import csvfile
-from exports.cells import CellValue
 from exports.excel import sheets
 from scoring import ruleset_display
 from tournaments.models import Event, EventStatus, Registration, RoundStatus

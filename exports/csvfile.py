@@ -13,7 +13,7 @@ Two dialects (docs/exports.md, "Results for the bond (NMB)"):
 Both: UTF-8 with a byte order mark (without it Excel reads UTF-8 as the
 Windows code page and "Désirée" comes out garbled), CRLF line ends, fields
 quoted only where needed, dates in ISO 8601, text guarded against formulas
-(exports/cells.py).
+(common/cells.py).
 """
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ import io
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from exports import cells
-from exports.cells import CellValue
+from common import cells
+from common.cells import CellValue
 
 
 @dataclass(frozen=True)

@@ -27,9 +27,9 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import override
 
+from common.cells import CellValue
 from exports import bond, csvfile
 from exports.bond import Progress, Results
-from exports.cells import CellValue
 from exports.excel import sheets
 from tournaments.models import Event
 

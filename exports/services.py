@@ -35,11 +35,12 @@ from django.utils.module_loading import import_string
 from django.utils.translation import gettext as _
 from django.utils.translation import override
 
-from clubs import access, limits
+from clubs import limits
 from clubs.models import Club, Member
 from common.caches import cache_errors
 from exports import registry
 from exports.models import ExportJob, JobStatus
+from tournaments import access
 from tournaments.models import Event, Round
 
 logger = logging.getLogger(__name__)

@@ -16,11 +16,11 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET
 
-from clubs import access
 from clubs.models import Club
 from common.names import full_name_sort_key
 from scoring import ruleset_display
 from stats import compute, pages, services
+from tournaments import access
 
 
 @require_GET

@@ -6,10 +6,10 @@ from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
 
 from clubs.models import Club, Member
-from clubs.services import season_standings
 from operations.demo import DemoSize, load_demo
 from operations.management.commands.load_demo import SMALL
 from tournaments.models import Event, EventKind, EventStatus, RankingOrder, SeatingMethod
+from tournaments.services.club_competition import season_standings
 from tournaments.services.standings import event_standings
 
 

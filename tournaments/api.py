@@ -31,7 +31,7 @@ round is closed and they do not organise the event), 404 for a hand number
 without a hand. Corrections, deletions and confirmations are never queued
 offline by the page: they need the table as it is now.
 
-Thin views: the table comes through clubs.access (404 for anyone who may
+Thin views: the table comes through tournaments.access (404 for anyone who may
 not keep the score there), the work is done by tournaments.services.hands.
 Session login and Django's CSRF check (the page sends the X-CSRFToken
 header); every answer is JSON, errors too, so the queue can act on them.
@@ -48,8 +48,8 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from clubs import access
 from scoring import json_input
+from tournaments import access
 from tournaments.services import hands, score_sheet
 
 View = Callable[..., HttpResponse]

@@ -38,7 +38,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from clubs import access
+from tournaments import access
 from tournaments.door_forms import (
     SHOW_ALL,
     SHOW_CHOICES,

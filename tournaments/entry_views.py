@@ -30,11 +30,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
-from clubs import access
 from scoring import texts, tiles
 from scoring.engine import FALSE_MAHJONG, PAO
 from scoring.engine.tiles import BONUS_CODES, TILE_CODES
 from scoring.tiles import picker_tiles, tile_names, wind_letters
+from tournaments import access
 from tournaments.api import api_view, hand_input, json_body
 from tournaments.seating import five_player_schedule
 from tournaments.services import hands, score_sheet

@@ -20,6 +20,7 @@ from scoring import texts
 from scoring.engine import RULESETS
 from scoring.engine.errors import InvalidGame
 from tournaments.models import (
+    SEAT_LABELS,
     ClubEventDefaults,
     Event,
     Registration,
@@ -31,7 +32,6 @@ from tournaments.ranking import PRESETS
 from tournaments.services.event_defaults import DEFAULT_FIELDS, title_for
 
 SEAT_WINDS = ("E", "S", "W", "N")
-SEAT_LABELS = {0: _("East"), 1: _("South"), 2: _("West"), 3: _("North"), 4: _("Fifth player")}
 OPTION_PREFIX = "option_"
 
 EVENT_FIELDS = (

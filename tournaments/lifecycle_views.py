@@ -14,7 +14,7 @@ closes, finishing the event, and the hall's big screen.
     GET  events/<id>/screen/live/         its content (htmx poll)
     GET  events/<id>/rounds/<n>/clock/    a round's clock face (clock.js asks again)
 
-Organiser pages go through clubs.access like every other view; the screen
+Organiser pages go through tournaments.access like every other view; the screen
 and the clock face are public exactly where the standings are
 (access.get_event_for_viewer).
 """
@@ -35,7 +35,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from clubs import access, limits
+from clubs import limits
+from tournaments import access
 from tournaments.models import Event, EventStatus, Round, RoundStatus, Table
 from tournaments.services import clock, events, rounds, standings_page
 from tournaments.views import error_text, progress_poll_seconds, round_page, seated_tables

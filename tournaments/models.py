@@ -346,6 +346,10 @@ class Table(models.Model):
         return f"{self.round}, table {self.number}"
 
 
+# How a page names a seat's position (Seat.position).
+SEAT_LABELS = {0: _("East"), 1: _("South"), 2: _("West"), 3: _("North"), 4: _("Fifth player")}
+
+
 class Seat(models.Model):
     """A player at a table: position 0-3 are the seat winds E S W N at the
     start of the round, 4 the fifth player of a 5-player table."""

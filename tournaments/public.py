@@ -1,11 +1,11 @@
 """Which events' results are public: one definition for every public aggregate.
 
-A draft event is its organisers' alone (clubs/access.py `events_for_viewer`):
+A draft event is its organisers' alone (tournaments/access.py `events_for_viewer`):
 its results never count in a club's season or all-time ranking, in the
 statistics, the rankings, or any export built from those. Every query that
 adds up results for everyone to see starts here, so no aggregate can forget
 the rule; a page of one event decides for itself who sees it
-(clubs/access.py).
+(tournaments/access.py).
 """
 
 from __future__ import annotations

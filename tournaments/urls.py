@@ -55,7 +55,7 @@ urlpatterns += [
 ]
 
 # Public results (standings, per round, per player): published events for
-# anyone, drafts for their organisers (clubs.access.get_event_for_viewer).
+# anyone, drafts for their organisers (tournaments.access.get_event_for_viewer).
 urlpatterns += [
     path("events/<int:event_id>/standings/live/", views.standings_live, name="standings_live"),
     path("events/<int:event_id>/rounds/<int:number>/results/", views.round_results,
@@ -100,4 +100,14 @@ urlpatterns += [
     path("events/<int:event_id>/door/<int:registration_id>/", door_views.door_player,
          name="door_player"),
     path("events/<int:event_id>/check-in/", door_views.self_check_in, name="self_check_in"),
+]
+
+# The club competition under the club's address: the season ranking and the
+# all-time ranking (tournaments.season_views), public.
+from tournaments import season_views  # noqa: E402
+
+urlpatterns += [
+    path("clubs/<slug:slug>/season/", season_views.season, name="season"),
+    path("clubs/<slug:slug>/season/<int:year>/", season_views.season, name="season_year"),
+    path("clubs/<slug:slug>/all-time/", season_views.all_time, name="all_time"),
 ]

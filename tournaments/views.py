@@ -27,13 +27,13 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from clubs import access, limits
+from clubs import limits
 from clubs.forms import add_service_error
 from clubs.models import Club, Member
 from exports import bond
 from scoring.engine import RULESETS
 from scoring.ruleset_display import described_options
-from tournaments import door_views
+from tournaments import access, door_views
 from tournaments.filters import StandingsFilter
 from tournaments.forms import (
     SEAT_LABELS,

@@ -38,7 +38,7 @@ from django.contrib.auth import get_user_model
 from django.utils.translation import gettext as _
 from django.utils.translation import override
 
-from exports.cells import CellValue
+from common.cells import CellValue
 from exports.excel import sheets
 from scoring import ruleset_display
 from scoring.engine import FALSE_MAHJONG

@@ -20,9 +20,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import override
 
-from clubs import services
 from clubs.models import Club, Member
 from exports.excel import sheets
+from tournaments.services import club_competition
 from tournaments.services.standings import club_evenings
 
 Progress = Callable[[int, int], None]
@@ -59,7 +59,7 @@ class Season:
 
 
 def collect(club: Club, year: int) -> Season:
-    rows = services.season_standings(club, year)
+    rows = club_competition.season_standings(club, year)
     members = Member.objects.filter(club=club).in_bulk()
 
     def name(key: int | str | None) -> str:
@@ -76,7 +76,7 @@ def collect(club: Club, year: int) -> Season:
             attended=row.attended, counted=len(row.counted), qualified=row.qualified)
         for row in rows
     ]
-    trophy = services.season_trophy(club, year)
+    trophy = club_competition.season_trophy(club, year)
     evenings = [
         EveningLine(date=evening.evening.date, title=evening.event.title,
                     players=evening.evening.players, winner=name(evening.winner),

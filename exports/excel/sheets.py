@@ -5,7 +5,7 @@ numbers, dates), optionally with a block of details above the table. The
 writer gives every table the same finish: a bold header row that stays in
 view (frozen panes), an autofilter over the table, column widths that fit the
 content, real cell types, and text that never runs as a formula
-(exports/cells.py).
+(common/cells.py).
 
 The workbook is written in openpyxl's write-only mode (rows stream to the
 file; memory stays flat for the 8,000-hand log), so column widths are
@@ -25,8 +25,8 @@ from typing import Any
 from openpyxl import Workbook
 from openpyxl.utils import get_column_letter
 
-from exports import cells
-from exports.cells import CellValue
+from common import cells
+from common.cells import CellValue
 
 MIN_WIDTH = 4
 MAX_WIDTH = 60

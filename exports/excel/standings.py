@@ -18,7 +18,7 @@ from decimal import Decimal
 from django.utils.translation import gettext as _
 from django.utils.translation import override
 
-from exports.cells import CellValue
+from common.cells import CellValue
 from exports.excel import sheets
 from scoring import ruleset_display
 from tournaments import ranking

@@ -4,15 +4,16 @@ results, with date, event, rounds played, table points, score and place,
 the totals, and the member's place in their club's competition.
 
 Decisions:
-* The season is the calendar year (clubs/season.py, seed 001 Art. 8); an
+* The season is the calendar year (tournaments/season.py, seed 001 Art. 8); an
   event belongs to the year it starts in and counts once a round of it is
   closed (tournaments/services/standings.py).
 * The place is the one in the event's own standings (guests included, as
   the standings were posted), beside the number of players ranked there;
   a substitute's results are listed with "–" for a place.
-* The club competition block is clubs.services.season_standings for the
-  member's club: position (or "not yet qualified"), table points with the
-  attendance bonus, score and evenings. Club evenings whose results are in
+* The club competition block is season_standings
+  (tournaments/services/club_competition.py) for the member's club:
+  position (or "not yet qualified"), table points with the attendance
+  bonus, score and evenings. Club evenings whose results are in
   that total (all of them, or the best n) are marked with an asterisk.
 * A member may play events of several rule sets in a year (NTS
   tournaments, Hong Kong club evenings): their scores are in different
@@ -48,15 +49,15 @@ from reportlab.platypus import (
     TableStyle,
 )
 
-from clubs import season
 from clubs.models import Member
-from clubs.services import season_standings
 from exports.pdf import _base
 from exports.pdf._base import BOLD, FONT, Progress, Tracker
 from scoring import ruleset_display
 from scoring.engine import DEFAULT_RULESET
+from tournaments import season
 from tournaments.models import EventKind, Registration, RoundStatus
 from tournaments.public import published
+from tournaments.services.club_competition import season_standings
 from tournaments.services.standings import event_standings
 
 __all__ = ["render"]

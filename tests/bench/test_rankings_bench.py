@@ -16,11 +16,11 @@ from typing import Any
 
 import pytest
 
-from clubs import services as club_services
 from clubs.models import Club, Member
 from scoring.engine import RULESETS
 from scoring.engine.deal import next_deal
 from tournaments.models import Event, EventKind, EventStatus, Hand, Table, TableResult
+from tournaments.services import club_competition
 from tournaments.services import hands as hand_services
 from tournaments.services.rounds import table_results
 from tournaments.services.standings import event_standings
@@ -102,8 +102,8 @@ def test_the_standings_seasons_and_all_time_ranking_read_it(built: Any) -> None:
         assert rows and rows[0].position == 1
     club = Club.objects.filter(events__kind=EventKind.EVENING).distinct().get()
     years = {day.year for day in club.events.dates("start_date", "year")}
-    assert all(club_services.season_standings(club, year) for year in years)
-    assert club_services.all_time_standings(club)[0].position == 1
+    assert all(club_competition.season_standings(club, year) for year in years)
+    assert club_competition.all_time_standings(club)[0].position == 1
 
 
 def test_it_names_the_services_it_misses(bench: ModuleType,

@@ -11,7 +11,6 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from clubs import services
 from clubs.models import Club, HolidayPeriod
 
 pytestmark = pytest.mark.django_db
@@ -65,7 +64,7 @@ def test_the_season_rules_are_saved_and_rank_the_season(organiser_client: Client
     response = organiser_client.post(f"/clubs/{club.slug}/details/season/", SEASON)
     assert response.status_code == 302
     club.refresh_from_db()
-    options = services.season_options(club)
+    options = club.read_season_options()
     assert (options.mode, options.n, options.attendance_bonus, options.min_attendance,
             options.min_players) == ("best_n", 12, Decimal("0.5"), 5, 8)
     form = organiser_client.get(f"/clubs/{club.slug}/details/").context["season_form"]
@@ -73,7 +72,7 @@ def test_the_season_rules_are_saved_and_rank_the_season(organiser_client: Client
     # Back to every evening: n is dropped.
     organiser_client.post(f"/clubs/{club.slug}/details/season/", {**SEASON, "mode": "sum"})
     club.refresh_from_db()
-    assert services.season_options(club).n is None
+    assert club.read_season_options().n is None
 
 
 @pytest.mark.parametrize(("sent", "shown"), [

@@ -1,5 +1,5 @@
-"""The all-time club ranking (clubs.services.all_time_standings and
-clubs.season.all_time_ranking), computed by hand over two seasons."""
+"""The all-time club ranking (tournaments.services.club_competition.all_time_standings and
+tournaments.season.all_time_ranking), computed by hand over two seasons."""
 
 from __future__ import annotations
 
@@ -9,11 +9,12 @@ from typing import Any
 
 import pytest
 
-from clubs import season, services
 from clubs.models import Club, Member
 from tests.domain.factories import ClubFactory, MemberFactory
 from tests.domain.test_season import evening
+from tournaments import season
 from tournaments.models import EventKind
+from tournaments.services import club_competition
 
 pytestmark = pytest.mark.django_db
 
@@ -52,7 +53,7 @@ def seasons() -> tuple[Club, dict[str, Member]]:
 def table(club: Club) -> list[tuple[object, ...]]:
     return [(row.position, row.name.split()[0], row.table_points, row.score, row.seasons,
              row.evenings, row.best_position, row.season_wins, row.trophies_kept, row.average)
-            for row in services.all_time_standings(club)]
+            for row in club_competition.all_time_standings(club)]
 
 
 def test_the_all_time_ranking_sums_every_season(
@@ -87,11 +88,11 @@ def test_each_season_counts_as_its_season_ranking_does(
     # The same totals as the season pages show, season by season.
     per_member: dict[object, tuple[Decimal, int]] = {}
     for year in (2030, 2031):
-        for row in services.season_standings(club, year):
+        for row in club_competition.season_standings(club, year):
             points, score = per_member.get(row.key, (D(0), 0))
             per_member[row.key] = (points + row.table_points, score + row.score)
     assert {row.key: (row.table_points, row.score)
-            for row in services.all_time_standings(club)} == per_member
+            for row in club_competition.all_time_standings(club)} == per_member
 
 
 def test_trophies_kept_and_evenings_that_do_not_count(
@@ -104,7 +105,7 @@ def test_trophies_kept_and_evenings_that_do_not_count(
     evening(club, day(2032, 1, 27), {m["Anna"]: ("4", 1000), m["Dirk"]: ("0", -1000)})
     club.season_options = {"min_players": 3}
     club.save()
-    rows = {row.name.split()[0]: row for row in services.all_time_standings(club)}
+    rows = {row.name.split()[0]: row for row in club_competition.all_time_standings(club)}
     dirk, anna = rows["Dirk"], rows["Anna"]
     assert (dirk.position, dirk.table_points, dirk.score, dirk.seasons, dirk.evenings,
             dirk.best_position, dirk.season_wins, dirk.trophies_kept, dirk.average) == (
@@ -114,7 +115,7 @@ def test_trophies_kept_and_evenings_that_do_not_count(
 
 
 def test_a_club_without_evenings_has_an_empty_ranking() -> None:
-    assert services.all_time_standings(ClubFactory()) == []
+    assert club_competition.all_time_standings(ClubFactory()) == []
 
 
 def test_it_reads_the_seasons_in_few_queries(
@@ -122,7 +123,7 @@ def test_it_reads_the_seasons_in_few_queries(
     club, _ = seasons
     # The seasons, then per season its evenings, their results and players.
     with django_assert_max_num_queries(1 + 3 * 2):
-        services.all_time_standings(club)
+        club_competition.all_time_standings(club)
 
 
 def test_a_member_only_on_evenings_that_do_not_count_is_listed_unranked() -> None:

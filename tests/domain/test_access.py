@@ -1,4 +1,5 @@
-"""clubs.access: organisers see their own clubs' data; everyone else gets 404."""
+"""clubs.access and tournaments.access: organisers see their own clubs' data;
+everyone else gets 404."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import pytest
 from django.contrib.auth.models import AnonymousUser
 from django.http import Http404
 
-from clubs import access
+from clubs import access as club_access
 from tests.domain.factories import (
     ClubFactory,
     EventFactory,
@@ -17,6 +18,7 @@ from tests.domain.factories import (
     RegistrationFactory,
     UserFactory,
 )
+from tournaments import access
 from tournaments.models import Round, Table
 
 pytestmark = pytest.mark.django_db
@@ -38,11 +40,11 @@ def world() -> dict[str, Any]:
 
 
 LOOKUPS: list[tuple[str, Callable[[Any, dict[str, Any]], Any]]] = [
-    ("club", lambda user, w: access.get_club_for_organiser(user, w["club"].slug)),
+    ("club", lambda user, w: club_access.get_club_for_organiser(user, w["club"].slug)),
     ("event", lambda user, w: access.get_event_for_organiser(user, w["event"].pk)),
     ("round", lambda user, w: access.get_round_for_organiser(user, w["round"].pk)),
     ("table", lambda user, w: access.get_table_for_organiser(user, w["table"].pk)),
-    ("member", lambda user, w: access.get_member_for_organiser(user, w["member"].pk)),
+    ("member", lambda user, w: club_access.get_member_for_organiser(user, w["member"].pk)),
     ("registration",
      lambda user, w: access.get_registration_for_organiser(user, w["registration"].pk)),
 ]
@@ -72,14 +74,14 @@ def test_clubs_for() -> None:
     owner = UserFactory()
     mine = ClubFactory(organisers=[owner])
     other = ClubFactory()
-    assert list(access.clubs_for(owner)) == [mine]
-    assert set(access.clubs_for(UserFactory(is_superuser=True))) == {mine, other}
-    assert not access.clubs_for(AnonymousUser()).exists()
+    assert list(club_access.clubs_for(owner)) == [mine]
+    assert set(club_access.clubs_for(UserFactory(is_superuser=True))) == {mine, other}
+    assert not club_access.clubs_for(AnonymousUser()).exists()
 
 
 def test_member_for() -> None:
     user = UserFactory(is_staff=False)
     member = MemberFactory(user=user)
-    assert access.member_for(user) == member
-    assert access.member_for(UserFactory()) is None
-    assert access.member_for(AnonymousUser()) is None
+    assert club_access.member_for(user) == member
+    assert club_access.member_for(UserFactory()) is None
+    assert club_access.member_for(AnonymousUser()) is None

@@ -1,4 +1,4 @@
-"""clubs.services: the club competition over a season of club evenings."""
+"""tournaments.services.club_competition: the club competition over a season of club evenings."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ from decimal import Decimal
 import pytest
 from django.core.exceptions import ValidationError
 
-from clubs import services
 from clubs.models import Club, Member
 from tests.domain.factories import ClubFactory, EventFactory, MemberFactory
 from tournaments.models import EventKind, Registration, Round, RoundStatus, Table, TableResult
+from tournaments.services import club_competition
 
 pytestmark = pytest.mark.django_db
 
@@ -62,7 +62,7 @@ def season() -> tuple[Club, dict[str, Member]]:
 
 def ranking(club: Club) -> list[tuple[object, ...]]:
     return [(row.position, row.name.split()[0], row.table_points, row.score, row.attended)
-            for row in services.season_standings(club, 2030)]
+            for row in club_competition.season_standings(club, 2030)]
 
 
 def test_the_season_sums_every_evening_by_default(season: tuple[Club, dict[str, Member]]) -> None:
@@ -83,7 +83,7 @@ def test_best_n_bonus_and_minimum_attendance(season: tuple[Club, dict[str, Membe
     club.save()
     # Best 2: Anna 4+4 = 8, Bram 4+2 = 6, Cor 2+1 = 3; bonus 0.5 per evening
     # attended (3 each); Dirk attended once: listed, not qualified.
-    rows = services.season_standings(club, 2030)
+    rows = club_competition.season_standings(club, 2030)
     assert [(r.position, r.name.split()[0], r.table_points, r.qualified) for r in rows] == [
         (1, "Anna", D("9.5"), True),
         (2, "Bram", D("7.5"), True),
@@ -97,7 +97,7 @@ def test_an_evening_counts_only_with_enough_players(
     club, _ = season
     # Every evening had 4 players (guests count); with at least 5 none counts.
     club.season_options = {"min_players": 5}
-    assert all(row.position is None for row in services.season_standings(club, 2030))
+    assert all(row.position is None for row in club_competition.season_standings(club, 2030))
     club.season_options = {"min_players": 4}
     assert ranking(club)[0] == (1, "Anna", D(10), 160, 3)
 
@@ -107,7 +107,7 @@ def test_unreadable_season_options_are_refused() -> None:
     with pytest.raises(ValidationError):
         club.clean()
     with pytest.raises(ValidationError):
-        services.season_standings(club, 2030)
+        club_competition.season_standings(club, 2030)
     club.season_options = {"colour": "red"}
     with pytest.raises(ValidationError, match="colour"):
         club.clean()
@@ -116,25 +116,25 @@ def test_unreadable_season_options_are_refused() -> None:
 def test_the_trophy_goes_to_each_evenings_best_member(
         season: tuple[Club, dict[str, Member]]) -> None:
     club, m = season
-    trophy = services.season_trophy(club, 2030)
+    trophy = club_competition.season_trophy(club, 2030)
     assert [(e.date.day, e.winner) for e in trophy.evenings] == [
         (8, m["Anna"].pk), (15, m["Bram"].pk), (22, m["Anna"].pk)]
     assert trophy.holder == m["Anna"].pk and trophy.wins[m["Anna"].pk] == 2
-    assert services.member_names(club)[trophy.holder] == "Anna Lid"
+    assert club_competition.member_names(club)[trophy.holder] == "Anna Lid"
 
 
 def test_a_guest_never_takes_the_trophy(season: tuple[Club, dict[str, Member]]) -> None:
     club, m = season
     evening(club, datetime.date(2030, 3, 1), {"Gast": ("4", 300), m["Cor"]: ("2", 10),
                                               m["Dirk"]: ("1", 0), m["Bram"]: ("0", -310)})
-    assert services.season_trophy(club, 2030).evenings[-1].winner == m["Cor"].pk
+    assert club_competition.season_trophy(club, 2030).evenings[-1].winner == m["Cor"].pk
 
 
 def test_three_wins_keep_the_trophy(season: tuple[Club, dict[str, Member]]) -> None:
     club, m = season
     evening(club, datetime.date(2030, 3, 1), {m["Anna"]: ("4", 30), m["Cor"]: ("2", 10),
                                               m["Dirk"]: ("1", 0)})
-    trophy = services.season_trophy(club, 2030)
+    trophy = club_competition.season_trophy(club, 2030)
     assert trophy.evenings[-1].kept and trophy.kept[0].member == m["Anna"].pk
     assert trophy.trophy == 2 and trophy.holder is None
 
@@ -143,5 +143,5 @@ def test_last_seasons_holder_starts_with_the_trophy(
         season: tuple[Club, dict[str, Member]]) -> None:
     club, m = season
     # 2031 has no evenings yet: the trophy stays with 2030's holder, Anna.
-    assert services.season_trophy(club, 2031).holder == m["Anna"].pk
-    assert services.season_trophy(club, 2031).wins == {}
+    assert club_competition.season_trophy(club, 2031).holder == m["Anna"].pk
+    assert club_competition.season_trophy(club, 2031).wins == {}

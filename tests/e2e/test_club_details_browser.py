@@ -11,7 +11,6 @@ import pytest
 from django.contrib.auth.models import User
 
 from clubs.models import Club, HolidayPeriod, Member
-from clubs.services import season_options
 from tests.e2e.test_live import new_page  # noqa: F401 (fixture)
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -56,7 +55,7 @@ def test_the_organiser_keeps_the_season_rules_and_holidays(
     assert layout["cut"] == [], layout
     page.screenshot(path=str(artifacts / f"club-details-{width}.png"), full_page=True)
     club.refresh_from_db()
-    options = season_options(club)
+    options = club.read_season_options()
     assert (options.mode, options.n, str(options.attendance_bonus), options.min_attendance) == (
         "best_n", 12, "0.5", 5)
     assert HolidayPeriod.objects.filter(club=club, name="Kerstvakantie").exists()

@@ -1,4 +1,4 @@
-"""exports/cells.py, exports/csvfile.py and the sheet writer: text from user
+"""common/cells.py, exports/csvfile.py and the sheet writer: text from user
 data never runs as a formula, numbers stay numbers, dates stay dates."""
 
 from __future__ import annotations
@@ -11,8 +11,9 @@ from zoneinfo import ZoneInfo
 import pytest
 from openpyxl import load_workbook
 
-from exports import cells, csvfile
-from exports.cells import CellValue
+from common import cells
+from common.cells import CellValue
+from exports import csvfile
 from exports.excel import sheets
 from tests.exports.sample import HOSTILE, csv_rows
 

@@ -6,12 +6,11 @@ import datetime
 
 import pytest
 
-from clubs import services
 from clubs.models import Club, Member
 from exports.excel import season
 from tests.exports.sample import HOSTILE, workbook
 from tournaments.models import EventKind
-from tournaments.services import create_event, rounds
+from tournaments.services import club_competition, create_event, rounds
 from tournaments.services import registration as registrations
 
 pytestmark = pytest.mark.django_db
@@ -52,7 +51,7 @@ def test_the_ranking_and_the_evenings(club: Club) -> None:
         "Position", "Name", "NMB member number", "Table points", "Of which bonus", "Score",
         "Evenings attended", "Evenings counted", "Note"]
     assert ws.freeze_panes == "C2" and ws.auto_filter.ref == "A1:I5"
-    expected = services.season_standings(club, 2031)
+    expected = club_competition.season_standings(club, 2031)
     got = [[cell.value for cell in row] for row in ws.iter_rows(min_row=2)]
     assert [(row[0], row[1], row[5], row[6]) for row in got] == [
         (line.position, line.name, line.score, line.attended) for line in expected]

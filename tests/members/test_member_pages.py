@@ -13,12 +13,13 @@ import pytest
 from django.test import Client
 from django.utils import timezone, translation
 
-from clubs import season_rules
 from clubs.models import Club, Member
-from clubs.season import SeasonOptions, SeasonRow
+from clubs.season_options import SeasonOptions
 from tests.members.conftest import carol_of
 from tests.pages.conftest import play_and_close
+from tournaments import season_rules
 from tournaments.models import Event, EventStatus, Registration, Seat
+from tournaments.season import SeasonRow
 from tournaments.services import registration as registrations
 
 pytestmark = pytest.mark.django_db

@@ -95,9 +95,10 @@ MATRIX: list[Row] = [
     # Organisers: without a user or an organiser chosen, refused input.
     Row("clubs:organiser_add", "POST", ORGANISER_POST),
     Row("clubs:organiser_remove", "POST", ORGANISER_POST),
-    Row("clubs:season", "GET", PUBLIC),
-    Row("clubs:season_year", "GET", PUBLIC),
-    Row("clubs:all_time", "GET", PUBLIC),
+    # The club competition's public pages (tournaments/season_views.py).
+    Row("tournaments:season", "GET", PUBLIC),
+    Row("tournaments:season_year", "GET", PUBLIC),
+    Row("tournaments:all_time", "GET", PUBLIC),
     Row("tournaments:list", "GET", ORGANISER),
     Row("tournaments:create", "GET", ORGANISER),
     Row("tournaments:create", "POST", "200 200 404 404 404 404 302"),

@@ -1,5 +1,5 @@
 """Who may enter, change and confirm hands: the permission matrix of the
-services and of clubs.access. A refused user changes nothing."""
+services and of tournaments.access. A refused user changes nothing."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
 
-from clubs import access
 from tests.scoring_entry.conftest import new_id, values_input
+from tournaments import access
 from tournaments.models import Hand, HandChange, Table
 from tournaments.services.hands import (
     confirm_hand,

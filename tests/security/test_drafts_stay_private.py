@@ -16,7 +16,6 @@ from django.db.models import Q
 from django.test import Client
 from django.utils import translation
 
-from clubs import services as club_services
 from clubs.models import Club, Member
 from exports.excel import season as season_xlsx
 from exports.pdf import season_sheet
@@ -25,8 +24,8 @@ from stats import services as stats_services
 from tests.pages.conftest import play_and_close
 from tournaments.models import Event, EventKind, EventStatus, Registration
 from tournaments.public import is_public, public_events, published
+from tournaments.services import club_competition, rounds
 from tournaments.services import registration as registrations
-from tournaments.services import rounds
 from tournaments.services.standings import club_evenings
 
 pytestmark = pytest.mark.django_db
@@ -106,7 +105,7 @@ def test_the_all_time_page(client: Client, season: Season) -> None:
 
 def test_a_year_of_drafts_only_is_no_season(season: Season) -> None:
     Event.objects.filter(pk=season.published.pk).update(status=EventStatus.DRAFT)
-    assert club_services.all_time_standings(season.club) == []
+    assert club_competition.all_time_standings(season.club) == []
 
 
 def test_the_club_statistics(client: Client, season: Season) -> None:

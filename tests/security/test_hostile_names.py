@@ -75,8 +75,9 @@ def page_arguments(hostile: Hostile, name: str) -> dict[str, Any]:
 
 # Pages that must show the hostile names (escaped), not merely not break.
 SHOWING = {
-    "clubs:list", "clubs:detail", "clubs:member_edit", "clubs:season", "clubs:season_year",
-    "clubs:all_time", "tournaments:list", "tournaments:detail", "tournaments:edit",
+    "clubs:list", "clubs:detail", "clubs:member_edit", "tournaments:season",
+    "tournaments:season_year", "tournaments:all_time", "tournaments:list", "tournaments:detail",
+    "tournaments:edit",
     "tournaments:standings", "tournaments:standings_live", "tournaments:round_results",
     "tournaments:player", "tournaments:round", "tournaments:table", "tournaments:table_cards",
     "tournaments:score_entry", "stats:player", "stats:club", "stats:event", "rankings:index",
@@ -117,7 +118,7 @@ def test_every_page_shows_the_names_as_text(hostile: Hostile) -> None:
 def test_the_public_pages_for_anonymous_visitors(hostile: Hostile, client: Client) -> None:
     for url in (reverse("tournaments:standings", args=[hostile.running.pk]),
                 reverse("tournaments:standings", args=[hostile.finished.pk]) + "?club=x",
-                reverse("clubs:season", args=[hostile.club.slug]),
+                reverse("tournaments:season", args=[hostile.club.slug]),
                 reverse("stats:event", args=[hostile.running.pk]),
                 reverse("rankings:index") + "?q=script"):
         page = client.get(url).content.decode()

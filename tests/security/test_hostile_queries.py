@@ -52,7 +52,7 @@ def pages(hostile: Hostile) -> list[tuple[str, tuple[str, ...]]]:
         (reverse("stats:player", args=["nmb-9000"]), ("kind", "event")),
         (reverse("stats:club", args=[hostile.club.slug]), ("kind",)),
         (reverse("stats:event", args=[running]), ("kind",)),
-        (reverse("clubs:season", args=[hostile.club.slug]), ("sort", "page")),
+        (reverse("tournaments:season", args=[hostile.club.slug]), ("sort", "page")),
         (reverse("tournaments:list", args=[hostile.club.slug]), ("sort", "page")),
     ]
 

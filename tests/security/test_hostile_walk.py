@@ -354,7 +354,7 @@ def test_the_walk_sees_every_url_and_field(walk: Walk) -> None:
     discovery silently finding nothing)."""
     names = {url.name for url in walk_urls()}
     assert {"scoring:check", "tournaments:api_hands", "exports:ask", "stats:player",
-            "clubs:season_year", "admin:index"} <= names
+            "tournaments:season_year", "admin:index"} <= names
     assert {"after", "object_id", "table_number", "after_round", "start_date",
             "days", "kind", "page", "q", "value_0"} <= set(walk.fields), walk.fields
     assert any(name.startswith("option_") and "limit" in name for name in walk.fields)

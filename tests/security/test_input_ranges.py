@@ -87,11 +87,11 @@ def test_a_dropout_after_a_huge_round_is_refused(organiser_client: Client, event
 def test_a_season_outside_the_calendar_is_not_found(client: Client, club: Club,
                                                      year: int) -> None:
     """/clubs/<slug>/season/1/ answered 500 (year out of range)."""
-    assert client.get(reverse("clubs:season_year", args=[club.slug, year])).status_code == 404
+    assert client.get(reverse("tournaments:season_year", args=[club.slug, year])).status_code == 404
 
 
 def test_a_season_in_range_is_shown(client: Client, club: Club) -> None:
-    assert client.get(reverse("clubs:season_year", args=[club.slug, 2031])).status_code == 200
+    assert client.get(reverse("tournaments:season_year", args=[club.slug, 2031])).status_code == 200
 
 
 def test_a_philos_limit_beyond_the_columns_cannot_be_stored(club: Club) -> None:

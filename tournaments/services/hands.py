@@ -41,11 +41,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from clubs import access
 from scoring import texts
 from scoring.engine import RULESETS, score_game
 from scoring.engine.deal import EACH_HAND, Deal, Dealt, Schedule, next_deal, row_without
 from scoring.engine.ruleset import ValueEntry
+from tournaments import access
 from tournaments.models import (
     Event,
     Hand,

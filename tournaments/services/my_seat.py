@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.utils.translation import gettext as _
 
-from clubs import access
-from tournaments.forms import SEAT_LABELS
+from tournaments import access
 from tournaments.models import (
+    SEAT_LABELS,
     Event,
     EventStatus,
     Registration,

@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from clubs import access
 from scoring.engine import RULESETS, InvalidGame
 from scoring.engine.reading import WIN_SOURCES
+from tournaments import access
 from tournaments.models import Event, Hand, RoundStatus, Table
 from tournaments.services import hands
 

@@ -1,6 +1,6 @@
 """Scorekeepers: users who enter hands at every table of an event, or at one
 table number (in every round). The organiser adds and removes them; access
-is checked in clubs/access.py (can_keep_score, get_table_for_scorekeeper)."""
+is checked in tournaments/access.py (can_keep_score, get_table_for_scorekeeper)."""
 
 from __future__ import annotations
 

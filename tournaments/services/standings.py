@@ -1,5 +1,5 @@
 """Standings of an event after any round, and the club evenings of a season
-as the club competition (clubs/season.py) reads them.
+as the club competition (tournaments/season.py) reads them.
 
 Both are built from the TableResult rows of closed rounds, so a round's
 results count once it is closed and never change afterwards.
@@ -14,9 +14,8 @@ from decimal import Decimal
 
 from django.db.models import Count, QuerySet, Sum
 
-from clubs import season
 from clubs.models import Club
-from tournaments import ranking
+from tournaments import ranking, season
 from tournaments.models import (
     Event,
     EventKind,

@@ -11,7 +11,7 @@ from typing import Any
 from django import template
 from django.urls import reverse
 
-from clubs import access
+from tournaments import access
 from tournaments.models import Round, RoundStatus, Table
 from tournaments.services import clock
 

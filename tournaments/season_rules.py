@@ -1,5 +1,5 @@
 """A club's season rules in words, for the season page: how the ranking is
-made (clubs/season.py SeasonOptions, read per club from its options) and
+made (clubs/season_options.py SeasonOptions, read per club from its options) and
 how many evenings a member still needs to qualify.
 
 The page's totals include the attendance bonus, so a season total of 8.5
@@ -16,7 +16,8 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from clubs.season import MODE_BEST_N, SeasonOptions, SeasonRow
+from clubs.season_options import MODE_BEST_N, SeasonOptions
+from tournaments.season import SeasonRow
 
 
 def _points(value: Decimal) -> str:

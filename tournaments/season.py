@@ -1,5 +1,9 @@
 """The club competition over a season (issue 3 §5): pure Python, no Django import.
 
+It lives in tournaments, beside the standings it is built from: a season is
+the club's club evenings (events) and their results; how the club ranks it
+is the club's own choice (clubs/season_options.py).
+
 * `season_ranking`: the members' ranking over the season's club evenings;
 * `trophy_history`: who holds the rotating trophy (wisselbokaal) after each
   evening, and who won it three times and keeps it;
@@ -19,11 +23,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 from types import MappingProxyType
 
+from clubs.season_options import MODE_SUM, SeasonOptions
 from tournaments.ranking import ORDER_TABLE_POINTS, Key, StandingRow, standings
-
-MODE_SUM = "sum"
-MODE_BEST_N = "best_n"
-MODES = (MODE_SUM, MODE_BEST_N)
 
 # Seed 001 Art. 7: "Indien een speler in dit speeljaar 3 x de bokaal heeft
 # gewonnen, dan mag hij/zij deze bokaal behouden."
@@ -66,39 +67,6 @@ class Evening:
                 f"evening of {self.date}: {len(self.results)} members have results "
                 f"but only {self.players} players are counted"
             )
-
-
-@dataclass(frozen=True)
-class SeasonOptions:
-    """How a club ranks its season; every option is off by default.
-
-    mode: "sum" adds up every evening; "best_n" only each member's best `n`
-        evenings (by table points, then score).
-    attendance_bonus: table points added per evening attended.
-    min_attendance: evenings a member must attend to be ranked; members below
-        it are listed as not qualified, without a position.
-    min_players: an evening counts only if at least this many played.
-    """
-
-    mode: str = MODE_SUM
-    n: int | None = None
-    attendance_bonus: Decimal = Decimal(0)
-    min_attendance: int = 0
-    min_players: int = 0
-
-    def __post_init__(self) -> None:
-        if self.mode not in MODES:
-            raise ValueError(f"unknown season mode {self.mode!r}; choose one of {', '.join(MODES)}")
-        if self.mode == MODE_BEST_N and (self.n is None or self.n < 1):
-            raise ValueError("mode best_n needs n, the number of evenings that count, of 1 or more")
-        if self.mode == MODE_SUM and self.n is not None:
-            raise ValueError(
-                "n is the number of evenings for mode best_n; mode sum counts them all"
-            )
-        if self.attendance_bonus < 0:
-            raise ValueError("the attendance bonus cannot be negative")
-        if self.min_attendance < 0 or self.min_players < 0:
-            raise ValueError("minimum attendance and minimum players cannot be negative")
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,9 @@
 """Cells for spreadsheets and CSV files, safe with whatever the users typed.
 
+It lives in common/ because both directions need it: the exports write
+through it and the member import (clubs/member_import.py) reads CSV back
+with `from_csv_text`.
+
 Every spreadsheet (exports/excel, the .xlsx of exports/bond.py and
 exports/ema.py) and every CSV file the app writes puts its values through
 this module, so no writer can forget the rule:
