@@ -159,7 +159,7 @@ class Template:
 
     def entry(self, east: int) -> tuple[dict[str, Any], dict[int, str]]:
         """The hand as score entry keeps it (by seat position, tournaments/services/
-        hands.py `normalise`) when position `east` is East; and each position's wind."""
+        hand_entry.py `normalise`) when position `east` is East; and each position's wind."""
         winds = {p: WINDS[(p - east) % 4] for p in range(4)}
         position = {wind: p for p, wind in winds.items()}
         game = self.game
@@ -500,7 +500,7 @@ def _event(built: Built, pool: Pool, rng: random.Random, kind: str, club: Any,
                   for p, wind in winds.items()]
     HandScore.objects.bulk_create(score_rows, batch_size=4000)
 
-    # Every table's results as close_round computes them (rounds.table_results).
+    # Every table's results as close_round computes them (services.table_results).
     totals: dict[int, dict[int, int]] = defaultdict(lambda: defaultdict(int))
     mahjongs: dict[int, dict[int, int]] = defaultdict(lambda: defaultdict(int))
     deal_ins: dict[int, dict[int, int]] = defaultdict(lambda: defaultdict(int))

@@ -35,7 +35,7 @@ from scoring import texts, tiles
 from scoring.tiles import TILES, picker_tiles, tile_names, wind_letters
 from tournaments.api import api_view, hand_input, json_body
 from tournaments.seating import five_player_schedule
-from tournaments.services import hands, score_sheet
+from tournaments.services import hands, score_entry_page
 
 # What the service worker keeps for a reload without a connection.
 SHELL_FILES = ["css/app.css", "js/tile-picker.js", "js/score-entry.js"] + [f"tiles/{tile}.svg" for tile in TILES]
@@ -59,10 +59,10 @@ def win_source_labels() -> dict[str, str]:
 
 
 def tile_choices(event: Any) -> dict[str, Any]:
-    """Only what the event's rule set accepts (score_sheet.entry_options):
+    """Only what the event's rule set accepts (score_entry_page.entry_options):
     its flags, a responsible player (pao) and a false mahjong where it has
     them, its bonus tiles, and how hands by values are entered."""
-    options = score_sheet.entry_options(event)
+    options = score_entry_page.entry_options(event)
     labels, sources = flag_labels(), win_source_labels()
     flags = ([name for name in labels if name in options["flags"]]
              + sorted(name for name in options["flags"] if name not in labels))
@@ -184,8 +184,8 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
     names.update({tile["code"]: tile["name"] for tile in choices["bonus_tiles"]})
     return render(request, "tournaments/entry/table.html", {
         "table": table,
-        "state": score_sheet.page_state(table, request.user),
-        "history": score_sheet.history(table),
+        "state": score_entry_page.page_state(table, request.user),
+        "history": score_entry_page.history(table),
         "hand_urls": hand_urls(table.pk),
         "tiles": picker_tiles(names),
         "choices": choices,

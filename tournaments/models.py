@@ -387,7 +387,7 @@ class Hand(models.Model):
     entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
                                    null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
-    # The hand as entered, by the table's seat positions (services/hands.py):
+    # The hand as entered, by the table's seat positions (services/hand_entry.py):
     # corrections and seat corrections rebuild `game` from it.
     entry = models.JSONField(default=dict, blank=True)
     # The client's idempotency key and a digest of what it sent: a repeat

@@ -61,6 +61,7 @@ from tournaments.services import calendar as event_calendar
 from tournaments.services import (
     clock,
     events,
+    hand_audit,
     my_seat,
     results_cache,
     rounds,
@@ -68,7 +69,6 @@ from tournaments.services import (
     standings_page,
 )
 from tournaments.services import event_defaults as defaults_service
-from tournaments.services import hands as hand_service
 from tournaments.services import registration as registrations
 from tournaments.services import standings as standings_service
 from tournaments.tables import StandingsTable
@@ -465,7 +465,7 @@ def table_detail(request: HttpRequest, round_id: int, table_id: int) -> HttpResp
         "table": table,
         "seats": seated_tables_for(table),
         "hands": hands,
-        "changes": hand_service.audit_trail(table),
+        "changes": hand_audit.audit_trail(table),
         "requires_confirmation": round_.event.requires_confirmation,
         "form": form,
         "can_enter": round_.status == RoundStatus.STARTED,
