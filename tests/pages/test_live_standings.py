@@ -19,7 +19,7 @@ from tournaments.services import registration as registrations
 from tournaments.services import rounds
 from tournaments.services import standings as standings_service
 from tournaments.tables import StandingsTable, standing_records
-from tournaments.views import STANDINGS_PER_PAGE
+from tournaments.views.results import STANDINGS_PER_PAGE
 
 pytestmark = pytest.mark.django_db
 

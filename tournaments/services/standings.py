@@ -88,6 +88,22 @@ def event_standings(
     return ranking.standings(rows, order=event.ranking_order)
 
 
+def missing_member_numbers(event: Event) -> list[Registration]:
+    """The players in the results without an NMB member number, in ranking
+    order: members whose number is not filled in, and guests (who are no
+    member here, so have none on record). The event page lists them before
+    the bond's export (exports/bond.py) is made."""
+    rows = event_standings(event)
+    registrations = Registration.objects.select_related("member").in_bulk(
+        [row.key for row in rows])
+    missing = []
+    for row in rows:
+        registration = registrations[int(row.key)]
+        if registration.member is None or not registration.member.nmb_number:
+            missing.append(registration)
+    return missing
+
+
 def _ranked(event: Event, registration: Registration) -> bool:
     if registration.is_substitute:
         return False
