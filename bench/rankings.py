@@ -411,7 +411,7 @@ def _event(built: Built, pool: Pool, rng: random.Random, kind: str, club: Any,
 
     from scoring.engine import RULESETS
     from scoring.engine.deal import Dealt, next_deal
-    from tournaments import ranking
+    from tournaments import placing
     from tournaments.models import (
         Event,
         EventStatus,
@@ -514,7 +514,7 @@ def _event(built: Built, pool: Pool, rng: random.Random, kind: str, club: Any,
     results = []
     for table in tables:
         scores = {reg: totals[table.pk][reg] for reg in seats[table.pk]}
-        points = ranking.table_points(scores, scheme, event.tie_rule,
+        points = placing.table_points(scores, scheme, event.tie_rule,
                                       mahjongs=dict(mahjongs[table.pk]),
                                       deal_ins=dict(deal_ins[table.pk]))
         results += [TableResult(

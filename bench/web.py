@@ -116,7 +116,7 @@ def load(seed: int = 2026, players: int = PLAYERS) -> Loaded:
     from clubs.models import Club, Member
     from scoring.engine import RULESETS, score_game
     from scoring.engine.deal import Dealt, next_deal
-    from tournaments import ranking
+    from tournaments import placing
     from tournaments.models import (
         EventKind,
         EventStatus,
@@ -237,7 +237,7 @@ def load(seed: int = 2026, players: int = PLAYERS) -> Loaded:
             if table.round.number == ROUNDS:
                 continue
             scores = {reg: totals[table.pk][reg] for reg in seats[table.pk]}
-            points = ranking.table_points(scores, event.table_point_scheme, event.tie_rule,
+            points = placing.table_points(scores, event.table_point_scheme, event.tie_rule,
                                           mahjongs=dict(mahjongs[table.pk]),
                                           deal_ins=dict(deal_ins[table.pk]))
             results += [TableResult(

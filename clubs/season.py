@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from types import MappingProxyType
 
-from tournaments.ranking import ORDER_TABLE_POINTS, Key, StandingRow, standings
+from tournaments.placing import ORDER_TABLE_POINTS, Key, StandingRow, standings
 
 MODE_SUM = "sum"
 MODE_BEST_N = "best_n"

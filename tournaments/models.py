@@ -501,7 +501,7 @@ class TableResult(models.Model):
     registration = models.ForeignKey(Registration, on_delete=models.PROTECT,
                                      related_name="table_results")
     score = models.IntegerField(default=0)
-    # Shares of table points can need 5 decimals (tournaments/ranking.py).
+    # Shares of table points can need 5 decimals (tournaments/placing.py).
     table_points = models.DecimalField(max_digits=10, decimal_places=5, default=Decimal(0))
     mahjongs = models.PositiveSmallIntegerField(default=0)
     deal_ins = models.PositiveSmallIntegerField(default=0)

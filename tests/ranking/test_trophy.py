@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from clubs.season import WINS_TO_KEEP, TrophyKept, evening_winner, trophy_history
-from tournaments.ranking import Key, StandingRow, standings
+from tournaments.placing import Key, StandingRow, standings
 
 FAST = settings(max_examples=200, deadline=None, database=None)
 

@@ -1,7 +1,7 @@
 """Rounds: adding, seating, swapping, starting, entering hands, closing.
 
 Seating and table points are computed by the pure-Python modules
-(tournaments.seating, tournaments.ranking); hands are settled by the scoring
+(tournaments.seating, tournaments.placing); hands are settled by the scoring
 engine, the only place that knows rules. This module decides who plays,
 keeps the database consistent, and locks the round row so two organisers
 cannot seat, start or close one round at the same time.
@@ -28,7 +28,7 @@ from django.utils.translation import ngettext
 from clubs.models import Member
 from scoring.engine import RULESETS
 from scoring.engine.deal import game_complete
-from tournaments import ranking, seating
+from tournaments import placing, seating
 from tournaments.models import (
     Event,
     EventStatus,
@@ -208,7 +208,7 @@ def _ranking_for(method: str, round_: Round, players: Sequence[Registration],
         points, score = totals.get(slot, (Decimal(0), 0))
         totals[slot] = (points + row["points"], score + row["score"])
     by_points = method == SeatingMethod.FUHING or (
-        round_.event.ranking_order == ranking.ORDER_TABLE_POINTS
+        round_.event.ranking_order == placing.ORDER_TABLE_POINTS
     )
     rng = Random(seed)
     keyed = []

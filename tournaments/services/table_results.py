@@ -14,7 +14,7 @@ from django.core.exceptions import ValidationError
 from django.db.models import Count, Sum
 from django.utils.translation import gettext as _
 
-from tournaments import ranking
+from tournaments import placing
 from tournaments.models import Event, HandScore, Table, TableResult
 
 
@@ -29,7 +29,7 @@ def table_results(event: Event, table: Table) -> list[TableResult]:
     mahjongs = _count_by(table.hands.filter(winner__isnull=False), "winner_id")
     deal_ins = _count_by(table.hands.filter(discarder__isnull=False), "discarder_id")
     try:
-        points = ranking.table_points(
+        points = placing.table_points(
             scores, event.table_point_scheme, event.tie_rule,
             mahjongs={k: v for k, v in mahjongs.items() if k in scores},
             deal_ins={k: v for k, v in deal_ins.items() if k in scores},
