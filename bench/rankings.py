@@ -159,7 +159,7 @@ class Template:
 
     def entry(self, east: int) -> tuple[dict[str, Any], dict[int, str]]:
         """The hand as score entry keeps it (by seat position, tournaments/services/
-        hands.py `normalise`) when position `east` is East; and each position's wind."""
+        hand_entry.py `normalise`) when position `east` is East; and each position's wind."""
         winds = {p: WINDS[(p - east) % 4] for p in range(4)}
         position = {wind: p for p, wind in winds.items()}
         game = self.game
@@ -411,7 +411,7 @@ def _event(built: Built, pool: Pool, rng: random.Random, kind: str, club: Any,
 
     from scoring.engine import RULESETS
     from scoring.engine.deal import Dealt, next_deal
-    from tournaments import ranking
+    from tournaments import placing
     from tournaments.models import (
         Event,
         EventStatus,
@@ -500,7 +500,7 @@ def _event(built: Built, pool: Pool, rng: random.Random, kind: str, club: Any,
                   for p, wind in winds.items()]
     HandScore.objects.bulk_create(score_rows, batch_size=4000)
 
-    # Every table's results as close_round computes them (rounds.table_results).
+    # Every table's results as close_round computes them (services.table_results).
     totals: dict[int, dict[int, int]] = defaultdict(lambda: defaultdict(int))
     mahjongs: dict[int, dict[int, int]] = defaultdict(lambda: defaultdict(int))
     deal_ins: dict[int, dict[int, int]] = defaultdict(lambda: defaultdict(int))
@@ -514,7 +514,7 @@ def _event(built: Built, pool: Pool, rng: random.Random, kind: str, club: Any,
     results = []
     for table in tables:
         scores = {reg: totals[table.pk][reg] for reg in seats[table.pk]}
-        points = ranking.table_points(scores, scheme, event.tie_rule,
+        points = placing.table_points(scores, scheme, event.tie_rule,
                                       mahjongs=dict(mahjongs[table.pk]),
                                       deal_ins=dict(deal_ins[table.pk]))
         results += [TableResult(

@@ -116,7 +116,7 @@ def load(seed: int = 2026, players: int = PLAYERS) -> Loaded:
     from clubs.models import Club, Member
     from scoring.engine import RULESETS, score_game
     from scoring.engine.deal import Dealt, next_deal
-    from tournaments import ranking
+    from tournaments import placing
     from tournaments.models import (
         EventKind,
         EventStatus,
@@ -130,8 +130,7 @@ def load(seed: int = 2026, players: int = PLAYERS) -> Loaded:
         Table,
         TableResult,
     )
-    from tournaments.services import create_event
-    from tournaments.services import hands as hand_service
+    from tournaments.services import create_event, hand_entry
 
     rng = random.Random(seed)
     tag = uuid.uuid4().hex[:8]
@@ -182,7 +181,7 @@ def load(seed: int = 2026, players: int = PLAYERS) -> Loaded:
                                  RULESETS[event.ruleset].five_player_schedule)
                 east = deal.east
                 while True:
-                    entry = hand_service.normalise({**random_hand(rng), "east": east})
+                    entry = hand_entry.normalise({**random_hand(rng), "east": east})
                     winds = {p: "ESWN"[(p - east) % 4] for p in range(4)}
                     game: dict[str, Any] = {
                         "ruleset": event.ruleset, "options": event.rule_options,
@@ -238,7 +237,7 @@ def load(seed: int = 2026, players: int = PLAYERS) -> Loaded:
             if table.round.number == ROUNDS:
                 continue
             scores = {reg: totals[table.pk][reg] for reg in seats[table.pk]}
-            points = ranking.table_points(scores, event.table_point_scheme, event.tie_rule,
+            points = placing.table_points(scores, event.table_point_scheme, event.tie_rule,
                                           mahjongs=dict(mahjongs[table.pk]),
                                           deal_ins=dict(deal_ins[table.pk]))
             results += [TableResult(

@@ -7,8 +7,9 @@ then a table with one row per player in ranking order.
 
 `collect` reads the event into plain data; `render_xlsx` and `render_csv`
 only write that data (exports are functions from data to bytes). Both refuse
-an event that is not finished (`check_exportable`); the page lists the
-players without a member number first (`missing_member_numbers`).
+an event that is not finished (`check_exportable`); the event page lists the
+players without a member number first
+(tournaments.services.standings.missing_member_numbers).
 """
 
 from __future__ import annotations
@@ -84,21 +85,6 @@ def check_exportable(event: Event) -> None:
             _("%(event)s has no closed round, so there are no results to send.") % {
                 "event": event.title},
             code="no_results")
-
-
-def missing_member_numbers(event: Event) -> list[Registration]:
-    """The players in the results without an NMB member number, in ranking
-    order: members whose number is not filled in, and guests (who are no
-    member here, so have none on record)."""
-    rows = event_standings(event)
-    registrations = Registration.objects.select_related("member").in_bulk(
-        [row.key for row in rows])
-    missing = []
-    for row in rows:
-        registration = registrations[int(row.key)]
-        if registration.member is None or not registration.member.nmb_number:
-            missing.append(registration)
-    return missing
 
 
 # --- Collecting ---------------------------------------------------------------------

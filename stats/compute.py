@@ -38,7 +38,7 @@ from django.db.models.fields.json import KT
 
 from clubs.models import Member
 from stats import keys, tally
-from tournaments import ranking
+from tournaments import placing
 from tournaments.models import (
     EventKind,
     Hand,
@@ -166,7 +166,7 @@ def _standings(data: Collected, event: EventRow,
                rounds: Mapping[int, Mapping[int, tuple[Decimal, int]]],
                wanted: set[int]) -> None:
     """Each wanted player's position after every closed round and at the
-    end, as the event's standings give them (tournaments.ranking)."""
+    end, as the event's standings give them (tournaments.placing)."""
     totals: dict[int, list[Any]] = {}  # registration -> [points, score, rounds]
     for number in sorted(rounds):
         for registration_id, (points, score) in rounds[number].items():
@@ -175,11 +175,11 @@ def _standings(data: Collected, event: EventRow,
             entry[1] += score
             entry[2] += 1
         rows = [
-            ranking.StandingRow(key=pk, name="", table_points=points, score=score,
+            placing.StandingRow(key=pk, name="", table_points=points, score=score,
                                 rounds_played=played, ranked=_ranked(data, event, pk))
             for pk, (points, score, played) in totals.items()
         ]
-        standing = ranking.standings(rows, order=event.order)
+        standing = placing.standings(rows, order=event.order)
         field_size = sum(1 for row in standing if row.ranked)
         for row in standing:
             key = int(row.key)

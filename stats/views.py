@@ -19,7 +19,7 @@ from django.views.decorators.http import require_GET
 from clubs.models import Club
 from common.names import full_name_sort_key
 from scoring import ruleset_display
-from stats import compute, pages, services
+from stats import compute, presentation, services
 from tournaments import access
 
 
@@ -37,9 +37,9 @@ def player(request: HttpRequest, key: str) -> HttpResponse:
     if canonical != key:  # a member who has an NMB number now
         query = request.META.get("QUERY_STRING")
         return redirect(reverse("stats:player", args=[canonical]) + (f"?{query}" if query else ""))
-    kind = pages.kind_filter(request.GET.get("kind"))
+    kind = presentation.kind_filter(request.GET.get("kind"))
     counts = payload["scopes"][kind]
-    wanted_events, _registrations = pages.referenced(counts)
+    wanted_events, _registrations = presentation.referenced(counts)
     events = services.events(wanted_events | {result["event"] for result in payload["results"]})
     results = [result | {"event_object": events[result["event"]],
                          "ruleset_title": ruleset_display.title(events[result["event"]].ruleset)}
@@ -47,14 +47,14 @@ def player(request: HttpRequest, key: str) -> HttpResponse:
                if result["event"] in events and kind in ("all", result["kind"])]
     context: dict[str, Any] = {
         "key": key, "person": members[0], "members": members, "kind": kind,
-        "kinds": pages.kind_choices(kind),
-        "summary": pages.summary(counts),
-        "rulesets": pages.ruleset_rows(counts, events),
-        "limits": pages.hand_views(counts["limits"], events),
-        "ranks": pages.rank_rows(counts),
+        "kinds": presentation.kind_choices(kind),
+        "summary": presentation.summary(counts),
+        "rulesets": presentation.ruleset_rows(counts, events),
+        "limits": presentation.hand_views(counts["limits"], events),
+        "ranks": presentation.rank_rows(counts),
         "results": list(reversed(results)),
     }
-    context["rank_chart"] = pages.rank_chart(context["ranks"], "ranks")
+    context["rank_chart"] = presentation.rank_chart(context["ranks"], "ranks")
     context.update(_position_chart(request, results))
     context["ratings"] = _ratings(members[0], payload)
     return render(request, "stats/player.html", context)
@@ -71,16 +71,16 @@ def _position_chart(request: HttpRequest, results: list[dict[str, Any]]) -> dict
     chosen = next((result for result in ranked if str(result["event"]) == asked), ranked[-1])
     event = chosen["event_object"]
     return {"chart_result": chosen, "chart_events": ranked,
-            "position_chart": pages.position_chart(chosen, event, f"positions-{event.pk}")}
+            "position_chart": presentation.position_chart(chosen, event, f"positions-{event.pk}")}
 
 
 def _ratings(member: Any, payload: dict[str, Any]) -> list[dict[str, Any]]:
     ratings = []
     for ruleset in sorted(payload["scopes"]["all"]["rulesets"]):
-        history = sorted(pages.rating_history(member, ruleset))
+        history = sorted(presentation.rating_history(member, ruleset))
         ratings.append({
             "ruleset": ruleset, "title": ruleset_display.title(ruleset), "history": history,
-            "chart": pages.rating_chart(history, ruleset, f"rating-{ruleset}")
+            "chart": presentation.rating_chart(history, ruleset, f"rating-{ruleset}")
             if history else None})
     return ratings
 
@@ -88,10 +88,10 @@ def _ratings(member: Any, payload: dict[str, Any]) -> list[dict[str, Any]]:
 @require_GET
 def club(request: HttpRequest, slug: str) -> HttpResponse:
     club = get_object_or_404(Club, slug=slug)
-    kind = pages.kind_filter(request.GET.get("kind"))
+    kind = presentation.kind_filter(request.GET.get("kind"))
     payload = services.club_statistics(club.pk)
     scope = payload.get("scopes", {}).get(kind)
-    context: dict[str, Any] = {"club": club, "kind": kind, "kinds": pages.kind_choices(kind),
+    context: dict[str, Any] = {"club": club, "kind": kind, "kinds": presentation.kind_choices(kind),
                                "scope": scope}
     if scope is not None and scope["events"]:
         context.update(_group(scope["tally"], scope["counted"], scope["most"], "club"))
@@ -114,26 +114,27 @@ def _group(counts: dict[str, Any], counted: dict[str, int], most: list[list[Any]
            chart_id: str) -> dict[str, Any]:
     """What a club's and an event's page show: the figures, per rule set,
     the most mahjongs, the best hands, the limit hands, places at the table."""
-    event_ids, registrations = pages.referenced(counts)
+    event_ids, registrations = presentation.referenced(counts)
     names = services.names(registrations | {row[0] for row in most})
     events = services.events(event_ids)
-    rows = pages.rank_rows(counts)
-    per_ruleset = pages.ruleset_rows(counts, events, names)
+    rows = presentation.rank_rows(counts)
+    per_ruleset = presentation.ruleset_rows(counts, events, names)
     return {
-        "summary": pages.summary(counts),
+        "summary": presentation.summary(counts),
         "counted": counted | {"drawn": counted["hands"] - counted["won"],
                               "self_drawn": counted["won"] - counted["discarded"]},
         "rulesets": per_ruleset,
-        "best_hands": [(row, pages.hand_views(counts["rulesets"][row.name]["best"], events, names))
+        "best_hands": [(row, presentation.hand_views(counts["rulesets"][row.name]["best"], events,
+                                                     names))
                        for row in per_ruleset],
         # Equal counts are listed by name in Dutch order ("de Boer" under B).
         "most": sorted(
             ({"name": names.get(registration, ("", None))[0],
               "key": names.get(registration, ("", key))[1], "hands": hands, "won": won,
-              "rate": pages.percent(hands and won / hands)}
+              "rate": presentation.percent(hands and won / hands)}
              for registration, key, hands, won in most),
             key=lambda row: (-row["won"], row["hands"], full_name_sort_key(row["name"]))),
-        "limits": pages.hand_views(counts["limits"], events, names),
+        "limits": presentation.hand_views(counts["limits"], events, names),
         "ranks": rows,
-        "rank_chart": pages.rank_chart(rows, f"ranks-{chart_id}"),
+        "rank_chart": presentation.rank_chart(rows, f"ranks-{chart_id}"),
     }

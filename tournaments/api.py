@@ -3,14 +3,14 @@
     GET  /api/tables/<id>/        the table: players, winds for the next hand,
                                   prevailing wind, hand number, totals, version;
                                   the saved hands ("hands") and what the user
-                                  may do ("permissions"), as score_sheet gives
+                                  may do ("permissions"), as score_entry_page gives
     POST /api/tables/<id>/hands/  {"submission_id", "expected_version",
                                    "values"|"tiles", ...} -> 201 new, 200 repeat,
                                   409 version conflict, 400 bad input; "flags"
                                   by values only where they change the
                                   settlement (Hong Kong: a responsible
                                   player, scoring.engine.pao_flag(<position>),
-                                  and FALSE_MAHJONG; hands.normalise)
+                                  and FALSE_MAHJONG; hand_entry.normalise)
     POST /api/tables/<id>/hands/<number>/correct/
                                   the hand as for saving, with "expected_version"
                                   -> 200 {"hand", "version"}
@@ -50,7 +50,8 @@ from django.views.decorators.http import require_GET, require_POST
 
 from scoring import json_input
 from tournaments import access
-from tournaments.services import hands, score_sheet
+from tournaments.services import hands, score_entry_page
+from tournaments.services.hand_audit import VersionConflict
 
 View = Callable[..., HttpResponse]
 
@@ -76,7 +77,7 @@ def api_view(view: View) -> View:
             return _error(_("Not found."), 404)
         except PermissionDenied as denied:
             return _error(str(denied) or _("Not allowed."), 403)
-        except hands.VersionConflict as conflict:
+        except VersionConflict as conflict:
             return _error(_error_text(conflict), 409, changes=conflict.changes,
                           version=conflict.version)
         except ValidationError as error:
@@ -117,7 +118,7 @@ def require_fields(body: dict[str, Any], *fields: str) -> None:
 @api_view
 def table_state(request: HttpRequest, table_id: int) -> HttpResponse:
     table = access.get_table_for_scorekeeper(request.user, table_id)
-    return JsonResponse(score_sheet.page_state(table, request.user))
+    return JsonResponse(score_entry_page.page_state(table, request.user))
 
 
 @require_POST
@@ -133,8 +134,8 @@ def submit_hand(request: HttpRequest, table_id: int) -> HttpResponse:
     table.refresh_from_db(fields=["version"])
     # The table as it is now, so the page needs no second request for the
     # next hand's winds and the totals.
-    return JsonResponse({"hand": hands.hand_json(hand), "version": table.version,
-                         "state": score_sheet.page_state(table, request.user)},
+    return JsonResponse({"hand": score_entry_page.hand_json(hand), "version": table.version,
+                         "state": score_entry_page.page_state(table, request.user)},
                         status=201 if created else 200)
 
 
@@ -152,7 +153,7 @@ def correct_hand(request: HttpRequest, table_id: int, number: int) -> HttpRespon
     hand = hands.correct_hand(hand, game_input=hand_input(body),
                               expected_version=expected_version, user=request.user)
     table.refresh_from_db(fields=["version"])
-    return JsonResponse({"hand": score_sheet.hand_row(table, hand, request.user),
+    return JsonResponse({"hand": score_entry_page.hand_row(table, hand, request.user),
                          "version": table.version})
 
 
@@ -176,7 +177,7 @@ def confirm_hand(request: HttpRequest, table_id: int, number: int) -> HttpRespon
     table = access.get_table_for_scorekeeper(request.user, table_id)
     hand = hands.confirm_hand(hands.hand_to_change(table, number), request.user)
     table.refresh_from_db(fields=["version"])
-    return JsonResponse({"hand": score_sheet.hand_row(table, hand, request.user),
+    return JsonResponse({"hand": score_entry_page.hand_row(table, hand, request.user),
                          "version": table.version})
 
 
@@ -196,7 +197,7 @@ def correct_seats(request: HttpRequest, table_id: int) -> HttpResponse:
     hands.correct_seats(table, positions=positions, user=request.user,
                         expected_version=body["expected_version"])
     table.refresh_from_db(fields=["version"])
-    return JsonResponse({"hands": score_sheet.hand_rows(table, request.user),
+    return JsonResponse({"hands": score_entry_page.hand_rows(table, request.user),
                          "version": table.version})
 
 
@@ -204,4 +205,4 @@ def correct_seats(request: HttpRequest, table_id: int) -> HttpResponse:
 @api_view
 def history(request: HttpRequest, table_id: int) -> HttpResponse:
     table = access.get_table_for_scorekeeper(request.user, table_id)
-    return JsonResponse({"changes": score_sheet.history(table), "version": table.version})
+    return JsonResponse({"changes": score_entry_page.history(table), "version": table.version})

@@ -1,4 +1,4 @@
-"""Forms of the door (tournaments/door_views.py): the search, the bulk
+"""Forms of the door (tournaments/views/door.py): the search, the bulk
 registration and the self check-in switch. Registration actions reuse the
 event page's forms (drop-out, substitute, guest)."""
 

@@ -28,7 +28,7 @@ from tournaments.models import (
     SeatingMethod,
     Table,
 )
-from tournaments.ranking import PRESETS
+from tournaments.placing import PRESETS
 from tournaments.services.event_defaults import DEFAULT_FIELDS, title_for
 
 SEAT_WINDS = ("E", "S", "W", "N")

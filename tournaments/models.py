@@ -391,7 +391,7 @@ class Hand(models.Model):
     entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
                                    null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
-    # The hand as entered, by the table's seat positions (services/hands.py):
+    # The hand as entered, by the table's seat positions (services/hand_entry.py):
     # corrections and seat corrections rebuild `game` from it.
     entry = models.JSONField(default=dict, blank=True)
     # The client's idempotency key and a digest of what it sent: a repeat
@@ -505,7 +505,7 @@ class TableResult(models.Model):
     registration = models.ForeignKey(Registration, on_delete=models.PROTECT,
                                      related_name="table_results")
     score = models.IntegerField(default=0)
-    # Shares of table points can need 5 decimals (tournaments/ranking.py).
+    # Shares of table points can need 5 decimals (tournaments/placing.py).
     table_points = models.DecimalField(max_digits=10, decimal_places=5, default=Decimal(0))
     mahjongs = models.PositiveSmallIntegerField(default=0)
     deal_ins = models.PositiveSmallIntegerField(default=0)

@@ -24,7 +24,7 @@ from decimal import Decimal
 from types import MappingProxyType
 
 from clubs.season_options import MODE_SUM, SeasonOptions
-from tournaments.ranking import ORDER_TABLE_POINTS, Key, StandingRow, standings
+from tournaments.placing import ORDER_TABLE_POINTS, Key, StandingRow, standings
 
 # Seed 001 Art. 7: "Indien een speler in dit speeljaar 3 x de bokaal heeft
 # gewonnen, dan mag hij/zij deze bokaal behouden."

@@ -18,7 +18,7 @@ from clubs.templatetags.narrow import lazy_short_header
 from clubs.templatetags.points import points
 from common.names import full_name_sort_key
 from tournaments.models import Event
-from tournaments.ranking import StandingRow
+from tournaments.placing import StandingRow
 
 
 def standing_records(

@@ -21,7 +21,7 @@ from django.utils.translation import override
 from common.cells import CellValue
 from exports.excel import sheets
 from scoring import ruleset_display
-from tournaments import ranking
+from tournaments import placing
 from tournaments.models import Event, Registration, RoundStatus, TableResult
 from tournaments.services.standings import event_standings
 
@@ -62,7 +62,7 @@ def collect(event: Event) -> Standings:
             "registration_id", "table__round__number", "table_points", "score"):
         per_round[registration_id][number] = (points, score)
 
-    def lines(rows: list[ranking.StandingRow]) -> list[Line]:
+    def lines(rows: list[placing.StandingRow]) -> list[Line]:
         result = []
         for row in rows:
             registration = registrations[int(row.key)]

@@ -20,10 +20,9 @@ from clubs.models import Club, Member
 from scoring.engine import RULESETS
 from scoring.engine.deal import next_deal
 from tournaments.models import Event, EventKind, EventStatus, Hand, Table, TableResult
-from tournaments.services import club_competition
-from tournaments.services import hands as hand_services
-from tournaments.services.rounds import table_results
+from tournaments.services import club_competition, hand_entry, hand_scoring
 from tournaments.services.standings import event_standings
+from tournaments.services.table_results import table_results
 
 pytestmark = pytest.mark.django_db
 
@@ -67,19 +66,19 @@ def test_every_hand_is_what_score_entry_stores(built: Any) -> None:
         seats = {seat.position: seat for seat in table.seats.all()}
         hands = sorted(table.hands.all(), key=lambda hand: hand.number)
         assert table.version == len(hands) > 0
-        dealt = hand_services.dealt(table)
+        dealt = hand_scoring.dealt(table)
         for index, hand in enumerate(hands):
             # The entry as the service normalises it, East and the prevailing wind
             # as the table's previous hands deal them ...
             given = {k: v for k, v in hand.entry.items() if k != "kind"}
-            assert hand_services.normalise(given, event.ruleset) == hand.entry
+            assert hand_entry.normalise(given, event.ruleset) == hand.entry
             deal = next_deal([0, 1, 2, 3], dealt[:index],
                              RULESETS[event.ruleset].five_player_schedule)
             assert (hand.entry["east"], hand.game["prevailing_wind"]) == (
                 deal.east, deal.prevailing)
             # ... and the engine's input and result as the service makes them.
-            game, result, winds = hand_services._score(table, event, seats, hand.entry,
-                                                       deal.prevailing)
+            game, result, winds = hand_scoring.score_entry(table, event, seats, hand.entry,
+                                                         deal.prevailing)
             assert (game, result) == (hand.game, hand.result)
             scores = {(s.registration_id, s.seat_wind, s.value, s.settlement)
                       for s in hand.scores.all()}

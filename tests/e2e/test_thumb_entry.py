@@ -17,7 +17,7 @@ from tests.domain.conftest import make_event
 from tests.e2e.test_score_entry import enter_values, enter_worked_example, log_in
 from tests.scoring_entry.conftest import players, save, values_input
 from tournaments.models import Event, Hand, HandScore, OddTables, Table
-from tournaments.services.hands import table_state
+from tournaments.services.score_entry_page import table_state
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 

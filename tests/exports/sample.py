@@ -20,7 +20,7 @@ from clubs.models import Club, Member
 from tests.scoring_entry.conftest import worked_example_tiles
 from tournaments.models import Event, EventKind, Hand, Registration, Round
 from tournaments.seating import five_player_schedule
-from tournaments.services import create_event, finish_event, rounds
+from tournaments.services import create_event, finish_event, hand_scoring, rounds
 from tournaments.services import hands as hand_service
 from tournaments.services import registration as registrations
 
@@ -82,8 +82,8 @@ def make_sample(*, finish: bool = True) -> Sample:
                 hand_service.record(table, worked_example_tiles(), user=organiser)
             for values, winner in VALUES:
                 rounds.record_hand(table, values=values, winner=winner,
-                                   east=hand_service.next_deal(
-                                       [0, 1, 2, 3], hand_service.dealt(table),
+                                   east=hand_scoring.next_deal(
+                                       [0, 1, 2, 3], hand_scoring.dealt(table),
                                        five_player_schedule(event.ruleset)).east,
                                    entered_by=organiser)
         if number == 1:

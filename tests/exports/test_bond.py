@@ -14,7 +14,7 @@ from django.core.exceptions import ValidationError
 from exports import bond, ema
 from tests.exports.sample import HOSTILE, Sample, csv_rows, header_index, make_sample, workbook
 from tournaments.models import EventStatus, Registration, RoundStatus
-from tournaments.services.standings import event_standings
+from tournaments.services.standings import event_standings, missing_member_numbers
 
 pytestmark = pytest.mark.django_db
 
@@ -151,13 +151,13 @@ def test_a_finished_event_without_closed_rounds_is_refused(sample: Sample) -> No
 
 
 def test_players_without_a_member_number_are_listed(sample: Sample) -> None:
-    missing = bond.missing_member_numbers(sample.event)
+    missing = missing_member_numbers(sample.event)
     assert {registration.name for registration in missing} == {"Ans Bakker", "Kees van Dam"}
     member = sample.by_name["Ans Bakker"].member
     assert member is not None
     member.nmb_number = "1004"
     member.save()
-    assert [r.name for r in bond.missing_member_numbers(sample.event)] == ["Kees van Dam"]
+    assert [r.name for r in missing_member_numbers(sample.event)] == ["Kees van Dam"]
 
 
 def test_guest_names_split_into_first_and_last_name() -> None:

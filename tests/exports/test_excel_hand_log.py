@@ -146,8 +146,7 @@ def test_a_table_of_five_has_a_fifth_player_who_sits_out() -> None:
     from clubs.models import Club, Member
     from tournaments.models import EventKind, OddTables
     from tournaments.seating import five_player_schedule
-    from tournaments.services import create_event, rounds
-    from tournaments.services import hands as hand_service
+    from tournaments.services import create_event, hand_scoring, rounds
     from tournaments.services import registration as registrations
 
     club = Club.objects.create(name="Vijf", slug="vijf")
@@ -159,7 +158,7 @@ def test_a_table_of_five_has_a_fifth_player_who_sits_out() -> None:
     round_ = rounds.start_round(rounds.seat_round(rounds.add_round(event), seed=1))
     table = round_.tables.get()
     for _hand in range(2):
-        deal = hand_service.next_deal(list(range(5)), hand_service.dealt(table),
+        deal = hand_scoring.next_deal(list(range(5)), hand_scoring.dealt(table),
                                       five_player_schedule(event.ruleset))
         values = {position: 0 for position in deal.playing}
         values[deal.east] = 40

@@ -7,7 +7,7 @@ from __future__ import annotations
 from django.utils import translation
 
 from exports.pdf import _base
-from tournaments.entry_views import wind_letters
+from tournaments.views.score_entry import wind_letters
 
 
 def test_the_green_dragon_round_is_named() -> None:

@@ -373,7 +373,7 @@ def test_a_table_of_three_has_three_columns_and_its_table_points(three: Played) 
     assert small.seats.count() == 3
     results = {result.registration.name: result for result in
                TableResult.objects.filter(table=small).select_related("registration__member")}
-    # 4-2-1-0 at a table of 3: 4, 1.25, 0 (tournaments/ranking.py).
+    # 4-2-1-0 at a table of 3: 4, 1.25, 0 (tournaments/placing.py).
     assert sorted(result.table_points for result in results.values()) == [
         Decimal("0"), Decimal("1.25"), Decimal("4")]
     assert sum(result.score for result in results.values()) == 0

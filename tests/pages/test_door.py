@@ -1,4 +1,4 @@
-"""The door (tournaments/door_views.py): search, one-tap check-in with undo,
+"""The door (tournaments/views/door.py): search, one-tap check-in with undo,
 "arrives later", everyone present, bulk registration, self check-in; htmx
 partial answers and the plain POST + redirect without JavaScript."""
 

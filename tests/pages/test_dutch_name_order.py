@@ -16,7 +16,7 @@ from django.test import Client
 from django.urls import reverse
 
 from clubs.models import Club, Member
-from tournaments import ranking
+from tournaments import placing
 from tournaments.forms import ScorekeeperForm
 from tournaments.models import Event, Registration
 from tournaments.services import registration as registrations
@@ -109,15 +109,15 @@ def test_scorekeeper_choices_sort_dutch(event: Event, club: Club,
 
 
 def test_equal_results_are_listed_by_dutch_name() -> None:
-    rows = [ranking.StandingRow(key=index, name=name, table_points=Decimal(4), score=10)
+    rows = [placing.StandingRow(key=index, name=name, table_points=Decimal(4), score=10)
             for index, name in enumerate(reversed(DUTCH_ORDER))]
-    assert [row.name for row in ranking.standings(rows)] == DUTCH_ORDER
+    assert [row.name for row in placing.standings(rows)] == DUTCH_ORDER
     # A stored key wins over the name: the caller knows the surname.
-    stored = [ranking.StandingRow(key=1, name="Jan de Boer", sort_name="zzz",
+    stored = [placing.StandingRow(key=1, name="Jan de Boer", sort_name="zzz",
                                   table_points=Decimal(0), score=0),
-              ranking.StandingRow(key=2, name="Gijs Willems", sort_name="willems0gijs0",
+              placing.StandingRow(key=2, name="Gijs Willems", sort_name="willems0gijs0",
                                   table_points=Decimal(0), score=0)]
-    assert [row.key for row in ranking.standings(stored)] == [2, 1]
+    assert [row.key for row in placing.standings(stored)] == [2, 1]
 
 
 def test_standings_ties_and_sorting_by_name(client: Client, club: Club, event: Event,

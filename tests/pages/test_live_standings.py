@@ -12,14 +12,14 @@ from django_tables2 import RequestConfig
 
 from clubs.models import Club, Member
 from tests.pages.conftest import play_and_close
-from tournaments import ranking
+from tournaments import placing
 from tournaments.models import Event, EventStatus, Registration, Round
 from tournaments.services import hands as hand_service
 from tournaments.services import registration as registrations
 from tournaments.services import rounds
 from tournaments.services import standings as standings_service
 from tournaments.tables import StandingsTable, standing_records
-from tournaments.views import STANDINGS_PER_PAGE
+from tournaments.views.results import STANDINGS_PER_PAGE
 
 pytestmark = pytest.mark.django_db
 
@@ -140,8 +140,8 @@ def test_it_sorts_by_name_and_back_by_position(
 
 
 def test_it_pages_by_50(event: Event) -> None:
-    rows = ranking.standings(
-        ranking.StandingRow(key=index, name=f"P{index:03}", table_points=Decimal(0), score=index)
+    rows = placing.standings(
+        placing.StandingRow(key=index, name=f"P{index:03}", table_points=Decimal(0), score=index)
         for index in range(1, 61))
     table = StandingsTable(standing_records(event, rows))
     RequestConfig(RequestFactory().get("/", {"page": "2"}),

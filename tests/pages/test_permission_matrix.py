@@ -132,7 +132,7 @@ MATRIX: list[Row] = [
     Row("tournaments:register_guest", "POST", ORGANISER_POST),
     # Withdrawing a player seated in a started round is refused input.
     Row("tournaments:registration_action", "POST", ORGANISER_POST),
-    # The door (tournaments/door_views.py): organisers of the club only.
+    # The door (tournaments/views/door.py): organisers of the club only.
     # Checking everyone in is done (twice: nobody left, no error); an empty
     # self check-in switch is refused input.
     Row("tournaments:door", "GET", ORGANISER),
@@ -462,7 +462,7 @@ def test_every_export_kind_is_asked_for_only_by_who_may_have_it(kind: Any, world
 
 
 # --- A round from start to close, the clock, the big screen (issue 15 §5) ------
-# tournaments.lifecycle_views. The world's round is being played, its clock not
+# tournaments.views.lifecycle. The world's round is being played, its clock not
 # started: pausing it is refused input; closing without the confirmation only
 # asks (200); finishing the event is refused while the round is played; a
 # table is marked finished by whoever keeps the score there. The big screen and

@@ -1,4 +1,4 @@
-"""The lifecycle pages (tournaments.lifecycle_views): the confirmation
+"""The lifecycle pages (tournaments.views.lifecycle): the confirmation
 before a round closes, the clock on the round page and the score-entry
 page, a table that says it has finished, finishing the event (its bond and
 EMA exports appear), and the big screen."""

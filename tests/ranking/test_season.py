@@ -238,7 +238,7 @@ def test_best_n_never_beats_the_sum(results: list[dict[str, tuple[str, int]]], n
 
 
 def test_the_domain_modules_do_not_import_django() -> None:
-    code = ("import sys, clubs.season_options, tournaments.season, tournaments.ranking; "
+    code = ("import sys, clubs.season_options, tournaments.season, tournaments.placing; "
             "print('django' in sys.modules)")
     result = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.ranking import StandingRow, standings, table_points
+from tournaments.placing import StandingRow, standings, table_points
 
 D = Decimal
 FAST = settings(max_examples=200, deadline=None, database=None)

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.ranking import (
+from tournaments.placing import (
     PRESETS,
     TABLE_POINTS_PLACES,
     custom_scheme,

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.ranking import Key, StandingRow, standings
+from tournaments.placing import Key, StandingRow, standings
 from tournaments.season import WINS_TO_KEEP, TrophyKept, evening_winner, trophy_history
 
 FAST = settings(max_examples=200, deadline=None, database=None)

@@ -9,8 +9,8 @@ from django.core.exceptions import PermissionDenied, ValidationError
 
 from tests.scoring_entry.conftest import new_id, players, values_input
 from tournaments.models import Event, Hand, HandAction, HandChange, Table, TableResult
+from tournaments.services.hand_audit import VersionConflict
 from tournaments.services.hands import (
-    VersionConflict,
     confirm_hand,
     correct_hand,
     correct_seats,

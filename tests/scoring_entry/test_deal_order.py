@@ -13,7 +13,8 @@ from exports.excel import hand_log
 from tests.domain.conftest import make_event
 from tests.scoring_entry.conftest import new_id, values_input
 from tournaments.models import Event, OddTables, Table
-from tournaments.services.hands import submit_hand, table_state
+from tournaments.services.hands import submit_hand
+from tournaments.services.score_entry_page import table_state
 
 pytestmark = pytest.mark.django_db
 

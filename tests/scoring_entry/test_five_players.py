@@ -35,8 +35,9 @@ from tests.domain.conftest import make_event
 from tests.scoring_entry.conftest import new_id, values_input
 from tournaments.models import Event, Hand, HandScore, Registration, Table, TableResult
 from tournaments.seating import five_player_schedule
-from tournaments.services.hands import correct_seats, submit_hand, table_state
+from tournaments.services.hands import correct_seats, submit_hand
 from tournaments.services.rounds import close_round
+from tournaments.services.score_entry_page import table_state
 
 pytestmark = pytest.mark.django_db
 

@@ -25,12 +25,8 @@ from tests.scoring_entry.conftest import (
     values_input,
 )
 from tournaments.models import Event, Hand, Table
-from tournaments.services.hands import (
-    confirm_hand,
-    correct_hand,
-    correct_seats,
-    table_state,
-)
+from tournaments.services.hands import confirm_hand, correct_hand, correct_seats
+from tournaments.services.score_entry_page import table_state
 
 pytestmark = pytest.mark.django_db
 

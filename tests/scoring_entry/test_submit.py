@@ -8,7 +8,9 @@ from django.core.exceptions import ValidationError
 
 from tests.scoring_entry.conftest import new_id, players, values_input, worked_example_tiles
 from tournaments.models import Hand, HandAction, HandChange, HandScore, Table
-from tournaments.services.hands import VersionConflict, submit_hand, table_state
+from tournaments.services.hand_audit import VersionConflict
+from tournaments.services.hands import submit_hand
+from tournaments.services.score_entry_page import table_state
 
 pytestmark = pytest.mark.django_db
 

@@ -16,7 +16,8 @@ from django.core.exceptions import ValidationError
 from tests.domain.conftest import make_event
 from tests.scoring_entry.conftest import new_id, values_input
 from tournaments.models import Event, Hand, OddTables, Registration, Table
-from tournaments.services.hands import submit_hand, table_state
+from tournaments.services.hands import submit_hand
+from tournaments.services.score_entry_page import table_state
 
 pytestmark = pytest.mark.django_db
 

@@ -149,7 +149,7 @@ def field_names() -> list[str]:
 
     for config in apps.get_app_configs():  # the forms and filters modules, imported
         if config.name in APPS:
-            for module in ("forms", "filters", "views", "entry_views", "api"):
+            for module in ("forms", "filters", "views", "urls", "api"):
                 try:
                     __import__(f"{config.name}.{module}")
                 except ModuleNotFoundError:

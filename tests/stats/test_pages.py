@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from stats import pages, services
+from stats import presentation, services
 from stats.models import GroupStatistics, PlayerStatistics
 from tests.stats.conftest import World
 from tournaments.models import EventStatus
@@ -29,7 +29,7 @@ def computed(world: World) -> World:
 
 @pytest.fixture
 def no_rating(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(pages, "rating_history", lambda member, ruleset: [])
+    monkeypatch.setattr(presentation, "rating_history", lambda member, ruleset: [])
 
 
 def charts_in(html: str) -> list[ET.Element]:
@@ -107,7 +107,7 @@ def test_rating_over_time(computed: World, client: Client, monkeypatch: pytest.M
         return [(datetime.date(2031, 3, 1), 612.5), (datetime.date(2031, 5, 2), 640.0)] \
             if ruleset == "nts" else []
 
-    monkeypatch.setattr(pages, "rating_history", history)
+    monkeypatch.setattr(presentation, "rating_history", history)
     html = client.get("/en/players/nmb-1001/statistics/").content.decode()
     anna = computed.members["Anna"].pk
     assert sorted(asked) == [(anna, "hongkong"), (anna, "nts")]
@@ -127,16 +127,16 @@ def test_rating_from_the_rankings_app_or_nothing(computed: World, monkeypatch: p
     module = types.ModuleType("rankings.services")
     module.rating_history = lambda member, ruleset: [(datetime.date(2031, 1, 1), 500)]  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "rankings.services", module)
-    assert pages.rating_history(computed.members["Anna"], "nts") == [
+    assert presentation.rating_history(computed.members["Anna"], "nts") == [
         (datetime.date(2031, 1, 1), 500.0)]
 
     def broken(member: Any, ruleset: str) -> None:
         raise RuntimeError("no ranking run")
 
     module.rating_history = broken  # type: ignore[attr-defined]
-    assert pages.rating_history(computed.members["Anna"], "nts") == []
+    assert presentation.rating_history(computed.members["Anna"], "nts") == []
     monkeypatch.setitem(sys.modules, "rankings.services", None)  # not installed
-    assert pages.rating_history(computed.members["Anna"], "nts") == []
+    assert presentation.rating_history(computed.members["Anna"], "nts") == []
 
 
 def test_club_page_with_hall_of_fame(computed: World, client: Client,

@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 
 from clubs.models import Club
 from scoring.engine import RULESETS
-from tournaments import ranking
+from tournaments import placing
 from tournaments.models import ClubEventDefaults, OddTables
 
 # The fields an organiser sets; an event of the same name copies each.
@@ -73,7 +73,7 @@ def _validate(defaults: ClubEventDefaults) -> None:
     # rule set, options its engine accepts).
     defaults.full_clean(exclude=["club"], validate_unique=False, validate_constraints=False)
     try:
-        ranking.get_scheme(defaults.table_point_scheme)
+        placing.get_scheme(defaults.table_point_scheme)
     except ValueError as error:
         raise ValidationError({"table_point_scheme": str(error)}) from None
     ruleset = RULESETS[defaults.ruleset]

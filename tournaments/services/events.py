@@ -9,7 +9,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from clubs.models import Club
-from tournaments import ranking
+from tournaments import placing
 from tournaments.models import Event, EventStatus, RoundStatus
 from tournaments.services.registration import locked_event, promote_waiting
 
@@ -90,7 +90,7 @@ def _validate(event: Event) -> None:
     # Field checks and Event.clean (known rule set; frozen rules).
     event.full_clean(exclude=["club"], validate_unique=False, validate_constraints=False)
     try:
-        ranking.get_scheme(event.table_point_scheme)
+        placing.get_scheme(event.table_point_scheme)
     except ValueError as error:
         raise ValidationError({"table_point_scheme": str(error)}) from None
     if event.days < 1:

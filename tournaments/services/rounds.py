@@ -1,7 +1,7 @@
 """Rounds: adding, seating, swapping, starting, entering hands, closing.
 
 Seating and table points are computed by the pure-Python modules
-(tournaments.seating, tournaments.ranking); hands are settled by the scoring
+(tournaments.seating, tournaments.placing); hands are settled by the scoring
 engine, the only place that knows rules. This module decides who plays,
 keeps the database consistent, and locks the round row so two organisers
 cannot seat, start or close one round at the same time.
@@ -28,12 +28,11 @@ from django.utils.translation import ngettext
 from clubs.models import Member
 from scoring.engine import RULESETS
 from scoring.engine.deal import game_complete
-from tournaments import ranking, seating
+from tournaments import placing, seating
 from tournaments.models import (
     Event,
     EventStatus,
     Hand,
-    HandScore,
     OddTables,
     Registration,
     Round,
@@ -44,8 +43,9 @@ from tournaments.models import (
     TableResult,
 )
 from tournaments.seating.five import five_player_schedule
-from tournaments.services import hands, presence
+from tournaments.services import hand_scoring, hands, presence
 from tournaments.services.registration import event_days, locked_event
+from tournaments.services.table_results import table_results
 
 WINDS = ("E", "S", "W", "N")
 
@@ -208,7 +208,7 @@ def _ranking_for(method: str, round_: Round, players: Sequence[Registration],
         points, score = totals.get(slot, (Decimal(0), 0))
         totals[slot] = (points + row["points"], score + row["score"])
     by_points = method == SeatingMethod.FUHING or (
-        round_.event.ranking_order == ranking.ORDER_TABLE_POINTS
+        round_.event.ranking_order == placing.ORDER_TABLE_POINTS
     )
     rng = Random(seed)
     keyed = []
@@ -405,11 +405,11 @@ def table_progress(round_: Round) -> list[TableProgress]:
 
 def _game_complete(table: Table, seat_positions: Sequence[int], event: Event) -> bool:
     """Whether the table has played its whole game, by the deal order of the
-    event's rule set for a table of its size (hands.next_hand's order)."""
+    event's rule set for a table of its size (hand_scoring.next_hand's order)."""
     if event.ruleset not in RULESETS or not seat_positions:
         return False
     order = RULESETS[event.ruleset].deal_order(len(seat_positions), event.rule_options)
-    return game_complete(seat_positions, hands.dealt(table),
+    return game_complete(seat_positions, hand_scoring.dealt(table),
                          five_player_schedule(event.ruleset), order)
 
 
@@ -520,45 +520,6 @@ def _finish_after_last_round(event: Event) -> None:
     if rounds_["closed"] == rounds_["total"] and rounds_["closed"] >= event.rounds_planned:
         event.status = EventStatus.FINISHED
         event.save(update_fields=["status"])
-
-
-def table_results(event: Event, table: Table) -> list[TableResult]:
-    seats = list(table.seats.all())
-    scores = {seat.registration_id: 0 for seat in seats}
-    for registration_id, total in HandScore.objects.filter(hand__table=table).values_list(
-        "registration_id"
-    ).annotate(total=Sum("settlement")):
-        scores[registration_id] = total
-    mahjongs = _count_by(table.hands.filter(winner__isnull=False), "winner_id")
-    deal_ins = _count_by(table.hands.filter(discarder__isnull=False), "discarder_id")
-    try:
-        points = ranking.table_points(
-            scores, event.table_point_scheme, event.tie_rule,
-            mahjongs={k: v for k, v in mahjongs.items() if k in scores},
-            deal_ins={k: v for k, v in deal_ins.items() if k in scores},
-        )
-    except ValueError as error:
-        raise ValidationError(_("Table %(table)s: %(reason)s") % {
-            "table": table.number, "reason": error}) from None
-    return [
-        TableResult(
-            table=table,
-            registration_id=player,
-            score=scores[player],
-            table_points=points[player],
-            mahjongs=mahjongs.get(player, 0),
-            deal_ins=deal_ins.get(player, 0),
-            rank=1 + sum(
-                1 for other in scores
-                if (points[other], scores[other]) > (points[player], scores[player])
-            ),
-        )
-        for player in scores
-    ]
-
-
-def _count_by(hands: Any, field: str) -> dict[int, int]:
-    return {key: count for key, count in hands.values_list(field).annotate(count=Count("pk"))}
 
 
 def _mark_played(round_: Round) -> None:

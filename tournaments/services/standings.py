@@ -15,7 +15,7 @@ from decimal import Decimal
 from django.db.models import Count, QuerySet, Sum
 
 from clubs.models import Club
-from tournaments import ranking, season
+from tournaments import placing, season
 from tournaments.models import (
     Event,
     EventKind,
@@ -63,7 +63,7 @@ def _registrations(ids: Iterable[int]) -> dict[int, Registration]:
 
 def event_standings(
     event: Event, *, after_round: int | None = None
-) -> list[ranking.StandingRow]:
+) -> list[placing.StandingRow]:
     """The standings after `after_round` (default: every closed round), keyed
     by registration id, in the event's ranking order. Substitutes are listed
     but never ranked; guests are ranked only if the event says so."""
@@ -73,7 +73,7 @@ def event_standings(
     totals = _totals(results).get(event.pk, {})
     registrations = _registrations(totals)
     rows = [
-        ranking.StandingRow(
+        placing.StandingRow(
             key=registration_id,
             name=registrations[registration_id].name,
             sort_name=registrations[registration_id].sort_name,
@@ -84,7 +84,23 @@ def event_standings(
         )
         for registration_id, total in totals.items()
     ]
-    return ranking.standings(rows, order=event.ranking_order)
+    return placing.standings(rows, order=event.ranking_order)
+
+
+def missing_member_numbers(event: Event) -> list[Registration]:
+    """The players in the results without an NMB member number, in ranking
+    order: members whose number is not filled in, and guests (who are no
+    member here, so have none on record). The event page lists them before
+    the bond's export (exports/bond.py) is made."""
+    rows = event_standings(event)
+    registrations = Registration.objects.select_related("member").in_bulk(
+        [row.key for row in rows])
+    missing = []
+    for row in rows:
+        registration = registrations[int(row.key)]
+        if registration.member is None or not registration.member.nmb_number:
+            missing.append(registration)
+    return missing
 
 
 def _ranked(event: Event, registration: Registration) -> bool:
@@ -136,8 +152,8 @@ def club_evenings(club: Club, year: int) -> list[SeasonEvening]:
         names: dict[int | str, str] = {
             member.pk: member.full_name for member in members if member is not None}
         sort_names = {member.pk: member.sort_name for member in members if member is not None}
-        rows = ranking.standings(
-            (ranking.StandingRow(key=key, name=names[key], sort_name=sort_names[key],
+        rows = placing.standings(
+            (placing.StandingRow(key=key, name=names[key], sort_name=sort_names[key],
                                  table_points=result.table_points, score=result.score)
              for key, result in results.items()),
             order=event.ranking_order,
@@ -189,7 +205,7 @@ def running_results(event: Event, tables: QuerySet[Table]) -> list[RunningResult
     results = []
     for table_id, per_player in scores.items():
         try:
-            points = ranking.table_points(
+            points = placing.table_points(
                 per_player, event.table_point_scheme, event.tie_rule,
                 mahjongs={k: v for k, v in mahjongs[table_id].items() if k in per_player},
                 deal_ins={k: v for k, v in deal_ins[table_id].items() if k in per_player},
@@ -219,7 +235,7 @@ def _count_per_table(tables: QuerySet[Table], field: str) -> dict[int, dict[int,
 
 @dataclass(frozen=True)
 class LiveStandings:
-    rows: list[ranking.StandingRow]
+    rows: list[placing.StandingRow]
     # The started rounds whose hands so far are included.
     running_rounds: list[int]
     # Registrations whose score includes hands not confirmed yet (only for
@@ -246,8 +262,8 @@ def live_standings(event: Event) -> LiveStandings:
         scores[result.registration_id] += result.score
         played[result.registration_id] += 1
     registrations = _registrations(played)
-    rows = ranking.standings(
-        (ranking.StandingRow(
+    rows = placing.standings(
+        (placing.StandingRow(
             key=registration_id, name=registrations[registration_id].name,
             sort_name=registrations[registration_id].sort_name,
             table_points=points[registration_id], score=scores[registration_id],

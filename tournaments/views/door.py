@@ -55,18 +55,14 @@ from tournaments.models import Event, EventStatus, Registration, RegistrationSta
 from tournaments.qr import qr_svg
 from tournaments.services import presence
 from tournaments.services import registration as registrations
+from tournaments.views.errors import BAD_REQUEST, error_text
 
-BAD_REQUEST = 400
 # Rows rendered at once: a search narrows a big tournament down.
 MAX_ROWS = 200
 
 # A player who played a round and did not check in plays on (presence.py):
 # "playing", counted as present.
 PRESENT, PLAYING, LATE, EXPECTED, OUT = "present", "playing", "late", "expected", "out"
-
-
-def _error_text(error: ValidationError) -> str:
-    return " ".join(str(message) for message in error.messages)
 
 
 # --- The rows ----------------------------------------------------------------------
@@ -166,6 +162,18 @@ def summary(event: Event) -> dict[str, Any]:
         "pending": waiting.filter(status=RegistrationStatus.PENDING).count(),
         "notice": presence.reseat_notice(event),
     }
+
+
+def registered_message(registration: Registration) -> str:
+    """What a new registration is told (at the door, by the organiser, or by
+    the member themselves): registered, awaiting approval, or waiting."""
+    name = registration.name
+    if registration.status == RegistrationStatus.WAITING:
+        return _("%(name)s is on the waiting list, at position %(position)s.") % {
+            "name": name, "position": registrations.waiting_position(registration)}
+    if registration.status == RegistrationStatus.PENDING:
+        return _("%(name)s is registered, awaiting approval.") % {"name": name}
+    return _("%(name)s is registered.") % {"name": name}
 
 
 # --- The door page -----------------------------------------------------------------
@@ -365,9 +373,9 @@ def registration_action(request: HttpRequest, event_id: int, registration_id: in
         done = ACTIONS[action](request, registration)
     except ValidationError as error:
         if _is_htmx(request):
-            return _row_answer(request, event, registration, error=_error_text(error),
+            return _row_answer(request, event, registration, error=error_text(error),
                                status=BAD_REQUEST)
-        return _door_page(request, event, error=_error_text(error))
+        return _door_page(request, event, error=error_text(error))
     if _is_htmx(request):
         return _row_answer(request, event, registration, message=done)
     messages.success(request, done)
@@ -407,7 +415,7 @@ def check_in_all(request: HttpRequest, event_id: int) -> HttpResponse:
     try:
         done = registrations.check_in_all_registered(event)
     except ValidationError as error:
-        return _door_page(request, event, error=_error_text(error))
+        return _door_page(request, event, error=error_text(error))
     messages.success(request, ngettext(
         "%(count)s player is checked in.", "%(count)s players are checked in.", len(done))
         % {"count": len(done)})
@@ -455,7 +463,7 @@ def register_member(request: HttpRequest, event_id: int) -> HttpResponse:
             event, list(form.cleaned_data["member"] or []),
             all_active=form.cleaned_data["everyone"])
     except ValidationError as error:
-        return _register_page(request, event, bulk_form=form, error=_error_text(error),
+        return _register_page(request, event, bulk_form=form, error=error_text(error),
                               status=BAD_REQUEST)
     refusals = [reason for _name, reason in result.refused]  # each names the member
     if not result.registered:  # nothing done: the page again, saying why
@@ -503,10 +511,8 @@ def register_guest(request: HttpRequest, event_id: int) -> HttpResponse:
             event, guest_name=form.cleaned_data["guest_name"],
             guest_club=form.cleaned_data["guest_club"], by_organiser=True)
     except ValidationError as error:
-        return _register_page(request, event, guest_form=form, error=_error_text(error),
+        return _register_page(request, event, guest_form=form, error=error_text(error),
                               status=BAD_REQUEST)
-    from tournaments.views import registered_message
-
     messages.success(request, registered_message(registration))
     return redirect(reverse("tournaments:door", args=[event.pk]) + f"#reg-{registration.pk}")
 
@@ -522,7 +528,7 @@ def door_self_check_in(request: HttpRequest, event_id: int) -> HttpResponse:
     try:
         event = registrations.set_self_check_in(event, open_=form.cleaned_data["open"])
     except ValidationError as error:
-        return _door_page(request, event, error=_error_text(error))
+        return _door_page(request, event, error=error_text(error))
     messages.success(request, _("Members can now check themselves in.") if event.self_check_in
                      else _("Self check-in is closed."))
     return redirect(reverse("tournaments:door", args=[event.pk]) + "#self-check-in")
@@ -581,7 +587,7 @@ def self_check_in(request: HttpRequest, event_id: int) -> HttpResponse:
         try:
             registrations.self_check_in(event, member)
         except ValidationError as error_:
-            error, status = _error_text(error_), BAD_REQUEST
+            error, status = error_text(error_), BAD_REQUEST
         else:
             messages.success(request, _("You are checked in for %(event)s.") % {
                 "event": event.title})

@@ -39,11 +39,11 @@ from clubs import limits
 from tournaments import access
 from tournaments.models import Event, EventStatus, Round, RoundStatus, Table
 from tournaments.services import clock, events, rounds, standings_page
-from tournaments.views import error_text, progress_poll_seconds, round_page, seated_tables
+from tournaments.views.errors import BAD_REQUEST, error_text
+from tournaments.views.rounds import progress_poll_seconds, round_page, seated_tables
 
-BAD_REQUEST = 400
 # How often the big screen asks for itself again (htmx; the round page's
-# tables: views.progress_poll_seconds); the clock counts down by itself in
+# tables: rounds.progress_poll_seconds); the clock counts down by itself in
 # between. Settings can change both (the browser tests poll every second).
 SCREEN_POLL_SECONDS = 15
 # The most players the big screen lists: what a hall reads from the back.

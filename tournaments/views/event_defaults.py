@@ -10,8 +10,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
-from clubs import access
 from clubs.forms import add_service_error
+from tournaments import access
 from tournaments.forms import ClubEventDefaultsForm
 from tournaments.services import event_defaults
 

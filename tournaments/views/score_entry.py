@@ -37,7 +37,7 @@ from scoring.tiles import picker_tiles, tile_names, wind_letters
 from tournaments import access
 from tournaments.api import api_view, hand_input, json_body
 from tournaments.seating import five_player_schedule
-from tournaments.services import hands, score_sheet
+from tournaments.services import hands, score_entry_page
 
 # What the service worker keeps for a reload without a connection.
 SHELL_FILES = ["css/app.css", "js/tile-picker.js", "js/score-entry.js"] + [f"tiles/{tile}.svg" for tile in TILE_CODES]
@@ -51,10 +51,10 @@ def bonus_tiles() -> list[dict[str, str]]:
 
 
 def tile_choices(event: Any) -> dict[str, Any]:
-    """Only what the event's rule set accepts (score_sheet.entry_options):
+    """Only what the event's rule set accepts (score_entry_page.entry_options):
     its flags, a responsible player (pao) and a false mahjong where it has
     them, its bonus tiles, and how hands by values are entered."""
-    options = score_sheet.entry_options(event)
+    options = score_entry_page.entry_options(event)
     # The engine's hand flags (every flag but who pays) in its order,
     # worded as on "Check a hand".
     labels, sources = texts.flag_labels(), texts.win_source_labels()
@@ -176,8 +176,8 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
     names.update({tile["code"]: tile["name"] for tile in choices["bonus_tiles"]})
     return render(request, "tournaments/entry/table.html", {
         "table": table,
-        "state": score_sheet.page_state(table, request.user),
-        "history": score_sheet.history(table),
+        "state": score_entry_page.page_state(table, request.user),
+        "history": score_entry_page.history(table),
         "hand_urls": hand_urls(table.pk),
         "tiles": picker_tiles(names),
         "choices": choices,
