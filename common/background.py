@@ -27,7 +27,7 @@ is then late, which the next change or the nightly run repairs.
 from __future__ import annotations
 
 import logging
-from collections.abc import Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -66,7 +66,12 @@ def eager() -> bool:
 def after_commit(name: str, key: Hashable, *, delay: float = 0,
                  hold: int = HOLD_SECONDS) -> None:
     """`request(name, key)` once the current transaction commits."""
-    marker = (name, key)
+    once_on_commit(("request", name, key), lambda: request(name, key, delay=delay, hold=hold))
+
+
+def once_on_commit(marker: Hashable, callback: Callable[[], Any]) -> None:
+    """`callback()` once the current transaction commits, unless a callback
+    with the same marker is waiting for it already."""
     connection = transaction.get_connection()
     # Once per atomic block: a signal per row (a round's table results
     # rewritten) asks once. Django keeps the callbacks still to run with the
@@ -78,11 +83,11 @@ def after_commit(name: str, key: Hashable, *, delay: float = 0,
                for savepoints, callback, _robust in connection.run_on_commit):
             return
 
-    def ask() -> None:
-        request(name, key, delay=delay, hold=hold)
+    def once() -> None:
+        callback()
 
-    ask.background_marker = marker  # type: ignore[attr-defined]
-    transaction.on_commit(ask, robust=True)
+    once.background_marker = marker  # type: ignore[attr-defined]
+    transaction.on_commit(once, robust=True)
 
 
 def request(name: str, key: Hashable, *, delay: float = 0, hold: int = HOLD_SECONDS) -> bool:
