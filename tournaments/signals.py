@@ -125,10 +125,11 @@ def _table_results_changed(sender: type[TableResult], instance: TableResult,
                            raw: bool = False, **kwargs: Any) -> None:
     if raw:
         return
-    event_id = Round.objects.filter(tables=instance.table_id).values_list(
-        "event_id", flat=True).first()
-    if event_id is not None:
-        results.announce(event_id, {results.TABLE_RESULTS})
+    # One query per row (a listener then needs none): rows are rewritten only
+    # when a round closes or a closed round is corrected, never in play.
+    event = Event.objects.filter(rounds__tables=instance.table_id).first()
+    if event is not None:
+        results.announce(event.pk, {results.TABLE_RESULTS}, event)
 
 
 def _hand_changed(sender: type[HandChange], instance: HandChange, created: bool,
