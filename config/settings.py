@@ -448,7 +448,8 @@ RANKING_PADDING_WEIGHT = 1.0
 RANKING_PART_B_BEST = 4
 # The winner's base rank (and the rating's maximum).
 RANKING_SCALE = 1000.0
-# Changes within this many seconds give one recomputation (debounce).
+# With a broker, changes within this many seconds give one recomputation
+# (debounce: common/background.py); without one it runs after the commit.
 RANKING_DEBOUNCE_SECONDS = env_int("RANKING_DEBOUNCE_SECONDS", 5, minimum=0)
 # A requested recomputation that never ran (a lost task) stops blocking new
 # requests after this long.

@@ -37,6 +37,7 @@ from django.utils.translation import override
 
 from clubs import limits
 from clubs.models import Club, Member
+from common import background
 from common.caches import cache_errors
 from exports import registry
 from exports.models import ExportJob, JobStatus
@@ -44,6 +45,9 @@ from tournaments import access
 from tournaments.models import Event, Round
 
 logger = logging.getLogger(__name__)
+
+# The Celery task that runs a job (exports/tasks.py), sent by name.
+RUN_EXPORT = "exports.run_export"
 
 # Heartbeats are written at most this often (seconds): progress for the page,
 # proof of life for `maintain`, without a write per row.
@@ -223,10 +227,8 @@ def request_export(*, kind_name: str, object_id: int, user: Any, session_key: st
 def send(job_id: int) -> bool:
     """Hand the job to the worker. When the broker is down the job stays
     queued, unsent, and `maintain` sends it once the broker is back."""
-    from exports.tasks import run_export
-
     try:
-        run_export.delay(job_id)
+        background.task(RUN_EXPORT).delay(job_id)
     except Exception as error:  # noqa: BLE001 (any broker error: kombu, redis, socket)
         logger.warning("export %s not sent: %r", job_id, error)
         ExportJob.objects.filter(pk=job_id, sent_at__isnull=True).update(

@@ -1,4 +1,5 @@
-"""The exports' Celery tasks: thin wrappers around exports.services.
+"""The exports' Celery tasks: thin wrappers around exports.services (which
+sends them by name, common/background.py, and never imports this module).
 
 `run_export` is acknowledged when it starts (Celery's default): a worker
 killed mid-export does not get the message back from Redis; instead the
@@ -16,7 +17,7 @@ from celery import shared_task
 from exports import services
 
 
-@shared_task(name="exports.run_export", ignore_result=True)
+@shared_task(name=services.RUN_EXPORT, ignore_result=True)
 def run_export(job_id: int) -> None:
     services.run_job(job_id)
 

@@ -7,6 +7,7 @@ class RankingsConfig(AppConfig):
     verbose_name = _("National rankings")
 
     def ready(self) -> None:
-        from rankings import signals
+        # Its Celery tasks are sent by name (common/background.py): register them.
+        from rankings import signals, tasks  # noqa: F401
 
         signals.connect()

@@ -20,11 +20,6 @@ Who counts (docs/rankings-and-statistics.md):
 from __future__ import annotations
 
 import datetime
-import logging
-import os
-import socket
-import threading
-import time
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -32,21 +27,18 @@ from decimal import Decimal
 from typing import Any, cast
 
 from django.conf import settings
-from django.core.cache import cache
 from django.db import connections, transaction
 from django.utils import timezone
 
 from clubs.models import Member
+from common import background
 from rankings import formula
 from rankings.conf import ranking_config
 from rankings.models import RankingEntry, RankingResult, RankingRun, RunStatus
 from scoring.engine import DEFAULT_RULESET, RULESETS
 from tournaments.models import EventKind, EventStatus, Registration
 from tournaments.public import public_events, published
-from tournaments.services.results_cache import CACHE_ERRORS
 from tournaments.services.standings import event_standings
-
-logger = logging.getLogger(__name__)
 
 TWO_PLACES = Decimal("0.01")
 
@@ -308,115 +300,27 @@ def rating_history(member: Member, ruleset: str) -> list[tuple[datetime.date, fl
 
 # --- Recomputing in the background ---------------------------------------------------
 
-
-def _pending_key(ruleset: str) -> str:
-    return f"rankings:pending:{ruleset}"
-
-
-def _running_key(ruleset: str) -> str:
-    return f"rankings:running:{ruleset}"
+# The Celery task (rankings/tasks.py), asked for by name (common/background.py).
+TASK = "rankings.recompute"
 
 
 def schedule(rulesets: Iterable[str]) -> None:
     """Results of these rule sets change in the current transaction: ask for
     a recomputation once it commits (nothing if it rolls back)."""
-    names = sorted(set(rulesets))
-    if names:
-        transaction.on_commit(lambda: request_recompute(names), robust=True)
+    for ruleset in sorted(set(rulesets)):
+        background.after_commit(TASK, ruleset, delay=settings.RANKING_DEBOUNCE_SECONDS,
+                                hold=settings.RANKING_PENDING_SECONDS)
 
 
 def request_recompute(rulesets: Iterable[str]) -> list[str]:
     """Start a recomputation of each rule set unless one is already waiting
-    to start (a flag in the shared cache): many changes in a row give one
-    recomputation. Returns the rule sets started. Never raises: the ranking
-    is then late, which the next change or the nightly run repairs."""
-    started = []
-    for ruleset in rulesets:
-        key = _pending_key(ruleset)
-        try:
-            if not cache.add(key, _flag(), _pending_seconds()):
-                if not (_eager() and _abandoned(cache.get(key))):
-                    continue  # one is waiting already
-                cache.set(key, _flag(), _pending_seconds())  # its process is gone
-            _enqueue(ruleset)
-        except Exception:  # noqa: BLE001 (cache or broker down: logged, never the user's problem)
-            logger.exception("ranking %s: recomputation not started", ruleset)
-            continue
-        started.append(ruleset)
-    return started
-
-
-def _flag() -> str:
-    """Who asked, and when: host, process id, time."""
-    return f"{socket.gethostname()}|{os.getpid()}|{timezone.now().isoformat()}"
-
-
-def _abandoned(flag: object) -> bool:
-    """Whether a waiting flag was left by a process of this host that has
-    ended (its thread died with it: `manage.py load_demo` finishing an event
-    exits before the delay is over)."""
-    try:
-        host, pid_text, _when = str(flag).split("|", 2)
-        pid = int(pid_text)
-    except ValueError:
-        return False
-    if host != socket.gethostname() or pid == os.getpid():
-        return False
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return True
-    except OSError:  # alive, but another user's
-        return False
-    return False
-
-
-def _eager() -> bool:
-    return bool(getattr(settings, "CELERY_TASK_ALWAYS_EAGER", False))
-
-
-def _pending_seconds() -> int:
-    """How long a request blocks the next one if its work never starts: a
-    thread dies with its process, so then only a minute past the delay (and
-    less when the process is seen to be gone, `_abandoned`); a Celery task
-    lost by the broker RANKING_PENDING_SECONDS."""
-    if _eager():
-        return int(settings.RANKING_DEBOUNCE_SECONDS) + 60
-    return int(settings.RANKING_PENDING_SECONDS)
-
-
-def _enqueue(ruleset: str) -> None:
-    """Celery with a broker: the task, after the debounce delay. Without a
-    broker (eager Celery) a daemon thread, so the user who made the change
-    never waits for the ranking."""
-    from rankings import tasks
-
-    delay = settings.RANKING_DEBOUNCE_SECONDS
-    if _eager():
-        _start_thread(ruleset, delay)
-        return
-    try:
-        tasks.recompute.apply_async(args=[ruleset], countdown=delay)
-    except Exception:
-        cache.delete(_pending_key(ruleset))  # the next change asks again
-        raise
-
-
-def _start_thread(ruleset: str, delay: float) -> None:
-    thread = threading.Thread(target=_in_thread, args=(ruleset, delay),
-                              name=f"rankings-{ruleset}", daemon=True)
-    thread.start()
-
-
-def _in_thread(ruleset: str, delay: float) -> None:
-    try:
-        if delay:
-            time.sleep(delay)
-        run_requested(ruleset)
-    except Exception:  # noqa: BLE001 (a thread has nobody to tell but the log)
-        logger.exception("ranking %s: recomputation failed", ruleset)
-    finally:
-        connections.close_all()  # this thread's connections only
+    to start: many changes in a row give one recomputation, started
+    RANKING_DEBOUNCE_SECONDS after the first (at once without a broker).
+    Returns the rule sets started. Never raises: the ranking is then late,
+    which the next change or the nightly run repairs."""
+    return [ruleset for ruleset in rulesets
+            if background.request(TASK, ruleset, delay=settings.RANKING_DEBOUNCE_SECONDS,
+                                  hold=settings.RANKING_PENDING_SECONDS)]
 
 
 def run_requested(ruleset: str | None = None) -> list[RankingRun]:
@@ -425,20 +329,11 @@ def run_requested(ruleset: str | None = None) -> list[RankingRun]:
     asks for another recomputation."""
     runs = []
     for name in [ruleset] if ruleset else list(RULESETS):
-        cache.delete(_pending_key(name))
-        cache.set(_running_key(name), _flag(), settings.RANKING_PENDING_SECONDS)
-        try:
+        with background.running(TASK, name, hold=settings.RANKING_PENDING_SECONDS):
             runs.append(recompute(name))
-        finally:
-            cache.delete(_running_key(name))
     return runs
 
 
 def state(ruleset: str) -> dict[str, Any]:
     """Whether a recomputation of the rule set is waiting or running."""
-    try:
-        found = cache.get_many([_pending_key(ruleset), _running_key(ruleset)])
-    except CACHE_ERRORS:  # Redis down: the ranking page still shows the ranking
-        logger.warning("ranking %s: recomputation state unknown (cache unreachable)", ruleset)
-        found = {}
-    return {"pending": _pending_key(ruleset) in found, "running": _running_key(ruleset) in found}
+    return background.state(TASK, ruleset)

@@ -8,6 +8,7 @@ class StatsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from stats import signals
+        # Its Celery tasks are sent by name (common/background.py): register them.
+        from stats import signals, tasks  # noqa: F401
 
         signals.connect()

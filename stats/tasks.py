@@ -1,16 +1,19 @@
-"""Background work of the statistics (Celery; see stats/background.py)."""
+"""Background work of the statistics (Celery; asked for through
+stats/background.py)."""
 
 from __future__ import annotations
 
 from celery import shared_task
 
-from stats import services
+from common import background as common_background
+from stats import background, services
 
 
-@shared_task(name="stats.recompute_event", ignore_result=True)
+@shared_task(name=background.TASK, ignore_result=True)
 def recompute_event(event_id: int) -> None:
     """An event's players, the event and its club, after a change."""
-    services.recompute_event(event_id)
+    with common_background.running(background.TASK, event_id):
+        services.recompute_event(event_id)
 
 
 @shared_task(name="stats.recompute_all", ignore_result=True)

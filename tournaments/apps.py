@@ -7,6 +7,7 @@ class TournamentsConfig(AppConfig):
     verbose_name = _("Tournaments")
 
     def ready(self) -> None:
-        from tournaments import signals
+        # Its Celery tasks are sent by name (common/background.py): register them.
+        from tournaments import signals, tasks  # noqa: F401
 
         signals.connect()

@@ -19,8 +19,8 @@ import pytest
 from django.contrib.auth.models import User
 
 from clubs.models import Club, Member
+from common import background as common_background
 from rankings import services as ranking_services
-from stats import background as stats_background
 from stats import services as stats_services
 from stats.keys import person_key
 from tests.exports.pdf_support import play_round
@@ -77,10 +77,9 @@ def _build(organiser: User) -> Club15:
 
 @pytest.fixture
 def club15(organiser: User, monkeypatch: pytest.MonkeyPatch) -> Club15:
-    # Recomputed here, in order: no background thread racing the pages
-    # (SQLite locks the whole database for a writer).
-    monkeypatch.setattr(ranking_services, "_start_thread", lambda ruleset, delay: None)
-    monkeypatch.setattr(stats_background, "start_thread", lambda event_id: None)
+    # Recomputed here, once, in order: not after every change while the
+    # tournaments are built (common/background.py runs them at once).
+    monkeypatch.setattr(common_background, "_run_now", lambda name, key: None)
     return _build(organiser)
 
 

@@ -3,8 +3,9 @@
 A tournament here is an event with one closed round whose table results
 are written directly (the standings are read from them: higher score,
 better place); `finish_event` then finishes it as an organiser would.
-Nothing here starts a thread: `background` records what would have been
-started (and can run it in this thread instead).
+Nothing here recomputes behind the test's back: `background` records the
+recomputations that would have run (no broker: at once, after the commit)
+and can run them instead.
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ import pytest
 from django.utils import translation
 
 from clubs.models import Club, Member
+from common import background as common_background
+from config.celery import app
 from rankings import services
 from tournaments.models import (
     Event,
@@ -45,22 +48,38 @@ def _english() -> Iterator[None]:
 
 @dataclass
 class Background:
-    """What would have run in a daemon thread: (rule set, delay) pairs."""
+    """The rule sets whose recomputation would have run (common/background.py
+    without a broker), in order."""
 
-    started: list[tuple[str, float]] = field(default_factory=list)
+    started: list[str] = field(default_factory=list)
     run_inline: bool = False
+    others: list[tuple[str, Any]] = field(default_factory=list)
 
-    def start(self, ruleset: str, delay: float) -> None:
-        self.started.append((ruleset, delay))
+    def run_now(self, name: str, key: Any) -> None:
+        if name != services.TASK:
+            self.others.append((name, key))  # statistics, standings: not these tests'
+            return
+        self.started.append(key)
         if self.run_inline:
-            services.run_requested(ruleset)
+            services.run_requested(key)
 
 
 @pytest.fixture(autouse=True)
 def background(monkeypatch: pytest.MonkeyPatch) -> Background:
     recorder = Background()
-    monkeypatch.setattr(services, "_start_thread", recorder.start)
+    monkeypatch.setattr(common_background, "_run_now", recorder.run_now)
     return recorder
+
+
+@pytest.fixture
+def with_broker() -> Iterator[None]:
+    """Celery with a broker: tasks are sent, not run (common.background.eager)."""
+    saved = app.conf.task_always_eager
+    app.conf.task_always_eager = False
+    try:
+        yield
+    finally:
+        app.conf.task_always_eager = saved
 
 
 @pytest.fixture

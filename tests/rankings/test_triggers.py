@@ -24,7 +24,6 @@ from tournaments.services import registration as registrations
 pytestmark = pytest.mark.django_db
 
 MakeMember = Callable[..., Member]
-START_THREAD = services._start_thread  # before the autouse fixture replaces it
 
 
 def four(make_member: MakeMember) -> list[Member]:
@@ -41,7 +40,7 @@ def test_finishing_a_tournament_asks_for_a_recomputation_on_commit(
     assert callbacks and background.started == []  # nothing before the commit
     for callback in callbacks:
         callback()
-    assert background.started == [("nts", 3)]
+    assert background.started == ["nts"]
     assert services.state("nts") == {"pending": True, "running": False}
 
 
@@ -67,12 +66,12 @@ def test_many_changes_give_one_recomputation(
     with django_capture_on_commit_callbacks(execute=True):
         for event in events:
             finish_event(event)
-    assert background.started == [("nts", 5)]
+    assert background.started == ["nts"]
     # Once it has started, the next change asks again.
     tasks.recompute("nts")
     with django_capture_on_commit_callbacks(execute=True):
         update_event(events[0], status=EventStatus.RUNNING)
-    assert background.started == [("nts", 5), ("nts", 5)]
+    assert background.started == ["nts", "nts"]
 
 
 def test_reopening_and_editing_a_finished_tournament(
@@ -102,7 +101,7 @@ def test_changing_the_rule_set_of_a_finished_tournament_recomputes_both(
     event.ruleset = "philos"  # the admin: the service would refuse frozen rules
     with django_capture_on_commit_callbacks(execute=True):
         event.save()
-    assert sorted(ruleset for ruleset, _ in background.started) == ["nts", "philos"]
+    assert sorted(background.started) == ["nts", "philos"]
 
 
 def test_club_evenings_and_running_tournaments_ask_nothing(
@@ -138,7 +137,7 @@ def test_rewritten_results_of_a_finished_tournament_ask(
     event = tournament(club, four(make_member))
     with django_capture_on_commit_callbacks(execute=True):
         TableResult.objects.filter(table__round__event=event).delete()
-    assert background.started == [("nts", 5)]
+    assert background.started == ["nts"]
 
 
 def test_a_new_nmb_number_of_a_ranked_member_asks(
@@ -154,7 +153,7 @@ def test_a_new_nmb_number_of_a_ranked_member_asks(
     with django_capture_on_commit_callbacks(execute=True):
         anna.nmb_number = "99999"
         anna.save()
-    assert background.started == [("hongkong", 5)]
+    assert background.started == ["hongkong"]
 
 
 def test_a_correction_after_the_tournament_finished_asks(
@@ -176,7 +175,7 @@ def test_a_correction_after_the_tournament_finished_asks(
     assert background.started == []  # not finished yet
     with django_capture_on_commit_callbacks(execute=True):
         finish_event(event)
-    assert background.started == [("nts", 5)]
+    assert background.started == ["nts"]
     services.run_requested("nts")
     background.started.clear()
     table.refresh_from_db()
@@ -185,15 +184,14 @@ def test_a_correction_after_the_tournament_finished_asks(
             Hand.objects.get(table=table), game_input={
                 "values": {"0": 0, "1": 20, "2": 10, "3": 48}, "winner": 3, "east": 0},
             expected_version=table.version, user=organiser)
-    assert background.started == [("nts", 5)]
+    assert background.started == ["nts"]
 
 
 # --- How the work is started ----------------------------------------------------------
 
 
 def test_with_a_broker_the_task_is_sent_after_the_debounce_delay(
-        monkeypatch: pytest.MonkeyPatch, settings: Any, background: Background) -> None:
-    settings.CELERY_TASK_ALWAYS_EAGER = False
+        monkeypatch: pytest.MonkeyPatch, with_broker: None, background: Background) -> None:
     sent: list[dict[str, Any]] = []
     monkeypatch.setattr(tasks.recompute, "apply_async",
                         lambda **kwargs: sent.append(kwargs))
@@ -204,9 +202,7 @@ def test_with_a_broker_the_task_is_sent_after_the_debounce_delay(
 
 
 def test_a_broker_that_is_down_costs_the_user_nothing(
-        monkeypatch: pytest.MonkeyPatch, settings: Any, caplog: Any) -> None:
-    settings.CELERY_TASK_ALWAYS_EAGER = False
-
+        monkeypatch: pytest.MonkeyPatch, with_broker: None, caplog: Any) -> None:
     def refuse(**kwargs: Any) -> None:
         raise ConnectionError("redis is down")
 
@@ -217,30 +213,31 @@ def test_a_broker_that_is_down_costs_the_user_nothing(
     assert services.state("nts")["pending"] is False
 
 
-def test_without_a_broker_a_daemon_thread_runs_it(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_without_a_broker_it_runs_at_once_in_this_thread(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """No daemon thread: the process that asked runs it (after the commit)."""
+    monkeypatch.undo()  # the real common.background._run_now, not the recorder
     ran: list[tuple[str | None, str]] = []
-    release = threading.Event()
 
     def run(ruleset: str | None = None) -> None:
         ran.append((ruleset, threading.current_thread().name))
-        release.wait(5)
 
     monkeypatch.setattr(services, "run_requested", run)
-    START_THREAD("philos", 0)
-    thread = next(t for t in threading.enumerate() if t.name == "rankings-philos")
-    assert thread.daemon and thread is not threading.current_thread()
-    release.set()
-    thread.join(5)
-    assert ran == [("philos", "rankings-philos")]
+    assert services.request_recompute(["philos"]) == ["philos"]
+    assert ran == [("philos", threading.current_thread().name)]
 
 
-def test_a_failing_thread_only_logs(monkeypatch: pytest.MonkeyPatch, caplog: Any) -> None:
+def test_a_failing_recomputation_only_logs(monkeypatch: pytest.MonkeyPatch,
+                                           caplog: Any) -> None:
+    monkeypatch.undo()
+
     def fail(ruleset: str | None = None) -> None:
         raise RuntimeError("database gone")
 
     monkeypatch.setattr(services, "run_requested", fail)
-    services._in_thread("nts", 0)
-    assert "recomputation failed" in caplog.text
+    assert services.request_recompute(["nts"]) == ["nts"]
+    assert "rankings.recompute nts failed" in caplog.text
+    assert services.state("nts") == {"pending": False, "running": False}  # asks again
 
 
 def test_the_task_recomputes_one_or_every_rule_set(club: Club,
@@ -265,7 +262,7 @@ def test_a_round_of_a_finished_tournament_saved_again_asks(
     round_ = event.rounds.get()
     with django_capture_on_commit_callbacks(execute=True):
         round_.save()
-    assert background.started == [("nts", 5)]
+    assert background.started == ["nts"]
 
 
 def test_a_registration_of_a_finished_tournament_edited_asks(
@@ -277,7 +274,7 @@ def test_a_registration_of_a_finished_tournament_edited_asks(
     guest.guest_name, guest.member = "", make_member("Gijs")
     with django_capture_on_commit_callbacks(execute=True):
         guest.save()
-    assert background.started == [("nts", 5)]
+    assert background.started == ["nts"]
     background.started.clear()
     services.run_requested("nts")
     with django_capture_on_commit_callbacks(execute=True):
@@ -285,38 +282,17 @@ def test_a_registration_of_a_finished_tournament_edited_asks(
     assert background.started == []
 
 
-def test_a_request_whose_thread_died_blocks_only_a_minute(settings: Any) -> None:
-    """A management command that finishes an event exits before its thread's
-    delay is over: the flag it left expires a minute after the delay. A task
-    the broker lost blocks RANKING_PENDING_SECONDS."""
-    assert services._pending_seconds() == 5 + 60
-    settings.CELERY_TASK_ALWAYS_EAGER = False
-    assert services._pending_seconds() == 600
-
-
-def test_a_flag_left_by_a_process_that_ended_is_taken_over(
-        background: Background, settings: Any) -> None:
-    """`manage.py load_demo` finished an event and exited before its thread
-    ran: the next request on this host starts the work itself."""
-    import os
-    import socket
-    import subprocess
-    import sys
-
-    ended = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
-                           capture_output=True, text=True, check=True)
-    host = socket.gethostname()
-    services.cache.set("rankings:pending:nts", f"{host}|{ended.stdout.strip()}|then", 60)
+def test_a_request_the_broker_lost_blocks_only_for_a_while(
+        monkeypatch: pytest.MonkeyPatch, with_broker: None) -> None:
+    """The waiting flag expires RANKING_PENDING_SECONDS after the debounce
+    delay: a task the broker lost blocks no longer."""
+    monkeypatch.setattr(tasks.recompute, "apply_async", lambda **kwargs: None)
+    held: list[Any] = []
+    add = services.background.cache.add
+    monkeypatch.setattr(services.background.cache, "add",
+                        lambda key, value, timeout: held.append(timeout) or add(key, value, timeout))
     assert services.request_recompute(["nts"]) == ["nts"]
-    assert background.started == [("nts", 5)]
-    # A flag of a living process (this one) or of another host is respected.
-    for flag in (f"{host}|{os.getppid()}|now", "elsewhere|1|now", "an old flag"):
-        services.cache.set("rankings:pending:philos", flag, 60)
-        assert services.request_recompute(["philos"]) == []
-    # With a broker the task queue holds the work, whatever the process did.
-    settings.CELERY_TASK_ALWAYS_EAGER = False
-    services.cache.set("rankings:pending:nts", f"{host}|{ended.stdout.strip()}|then", 60)
-    assert services.request_recompute(["nts"]) == []
+    assert held == [600 + 5]
 
 
 def test_with_the_cache_down_the_ranking_page_still_shows(

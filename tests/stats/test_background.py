@@ -1,17 +1,18 @@
 """Statistics are recomputed in the background once a round closes or hands
-of a closed round change (stats/signals.py, stats/background.py)."""
+of a closed round change (stats/signals.py, stats/background.py, through
+common/background.py)."""
 
 from __future__ import annotations
 
 import json
 import threading
-import time
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
 
+from common import background as common_background
 from config.celery import app
 from stats import background, services, tasks
 from stats.models import GroupScope, GroupStatistics, PlayerStatistics
@@ -26,15 +27,16 @@ pytestmark = pytest.mark.django_db
 def calls(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """The events sent for recomputation (nothing recomputed)."""
     sent: list[int] = []
-    monkeypatch.setattr(background, "send", sent.append)
+    request = common_background.request
+
+    def record(name: str, key: Any, **options: Any) -> bool:
+        if name != background.TASK:
+            return request(name, key, **options)
+        sent.append(key)
+        return True
+
+    monkeypatch.setattr(common_background, "request", record)
     return sent
-
-
-@pytest.fixture
-def at_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Recompute in the test's own transaction, whatever the database (a
-    thread would not see the test's uncommitted rows)."""
-    monkeypatch.setattr(background, "_in_memory_database", lambda: True)
 
 
 @pytest.fixture
@@ -57,7 +59,7 @@ def stored() -> tuple[dict[str, Any], dict[tuple[str, int], Any]]:
 
 
 def test_closing_rounds_computes_the_statistics(
-        at_once: None, django_capture_on_commit_callbacks: Any) -> None:
+        django_capture_on_commit_callbacks: Any) -> None:
     with django_capture_on_commit_callbacks(execute=True):
         world = build(finish=False)
     after_closing = stored()
@@ -69,7 +71,7 @@ def test_closing_rounds_computes_the_statistics(
 
 
 def test_a_correction_after_closing_recomputes(
-        world: World, at_once: None, django_capture_on_commit_callbacks: Any) -> None:
+        world: World, django_capture_on_commit_callbacks: Any) -> None:
     services.recompute_all()
     last = Hand.objects.get(table__round=world.rounds[-1], number=3)  # Dirk's 32
     with django_capture_on_commit_callbacks(execute=True):
@@ -123,71 +125,50 @@ def test_what_triggers_a_recomputation(
 
 def test_with_a_broker_the_worker_recomputes(
         with_broker: None, monkeypatch: pytest.MonkeyPatch) -> None:
-    sent: list[int] = []
-    monkeypatch.setattr(tasks.recompute_event, "delay", sent.append)
-    monkeypatch.setattr(background, "start_thread", lambda event_id: pytest.fail("no thread"))
-    background.send(7)
-    assert sent == [7]
+    sent: list[dict[str, Any]] = []
+    monkeypatch.setattr(tasks.recompute_event, "apply_async",
+                        lambda **kwargs: sent.append(kwargs))
+    assert background.send(7)
+    assert not background.send(7)  # waiting already: it will see this change too
+    assert sent == [{"args": [7]}]
 
 
-def test_a_broker_that_refuses_leaves_it_to_a_thread(
+def test_a_broker_that_refuses_costs_the_user_nothing(
         with_broker: None, monkeypatch: pytest.MonkeyPatch, caplog: Any) -> None:
-    def refuse(event_id: int) -> None:
+    def refuse(**kwargs: Any) -> None:
         raise ConnectionError("redis is down")
 
-    started: list[int] = []
-    monkeypatch.setattr(tasks.recompute_event, "delay", refuse)
-    monkeypatch.setattr(background, "_in_memory_database", lambda: False)
-    monkeypatch.setattr(background, "start_thread", started.append)
-    background.send(7)
-    assert started == [7]
-    assert "not sent to the worker" in caplog.text
+    monkeypatch.setattr(tasks.recompute_event, "apply_async", refuse)
+    assert not background.send(7)
+    assert "stats.recompute_event 7 not started" in caplog.text
+    assert common_background.state(background.TASK, 7)["pending"] is False  # asks again
 
 
-def test_without_a_broker_a_daemon_thread_recomputes(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(background, "_in_memory_database", lambda: False)
-    started: list[int] = []
-    monkeypatch.setattr(background, "start_thread", started.append)
-    background.send(7)  # eager (no broker): never in the request itself
-    assert started == [7]
+def test_without_a_broker_it_recomputes_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No daemon thread: the process that asked recomputes, after the commit."""
+    done: list[tuple[int, str]] = []
+    monkeypatch.setattr(services, "recompute_event",
+                        lambda event_id: done.append((event_id, threading.current_thread().name)))
+    assert background.send(7)
+    assert done == [(7, threading.current_thread().name)]
 
 
-def test_the_thread_takes_everything_asked_meanwhile(
-        monkeypatch: pytest.MonkeyPatch, caplog: Any) -> None:
+def test_changes_in_one_transaction_recompute_once(
+        monkeypatch: pytest.MonkeyPatch, django_capture_on_commit_callbacks: Any,
+        caplog: Any) -> None:
     done: list[int] = []
-    release = threading.Event()
-    working = threading.Event()
 
     def recompute(event_id: int) -> None:
-        working.set()
-        release.wait(5)
         if event_id == 3:
             raise RuntimeError("broken event")  # logged; the others still run
         done.append(event_id)
 
     monkeypatch.setattr(services, "recompute_event", recompute)
-    thread = background.start_thread(1)
-    assert thread.daemon and thread.name == "stats-recompute"
-    # Once the thread has taken event 1 (asked before, 2 would be taken with
-    # it, and asked again after that, rightly recomputed twice).
-    assert working.wait(5)
-    # Asked while the thread works: the same thread takes them, once each.
-    assert background.start_thread(2) is thread
-    assert background.start_thread(3) is thread
-    assert background.start_thread(2) is thread
-    release.set()
-    thread.join(5)
-    assert not thread.is_alive()
+    with django_capture_on_commit_callbacks(execute=True):
+        for event_id in (1, 2, 3, 2, 1):
+            background.event_changed(event_id)
     assert done == [1, 2]
-    assert "statistics of event 3 not recomputed" in caplog.text
-    # Later requests start a new thread.
-    later = background.start_thread(4)
-    later.join(5)
-    assert done == [1, 2, 4] and later is not thread
-    deadline = time.monotonic() + 5
-    while background._worker is not None and time.monotonic() < deadline:
-        time.sleep(0.01)
-    assert background._worker is None
+    assert "stats.recompute_event 3 failed" in caplog.text
 
 
 def test_rows_loaded_as_stored_start_no_recomputation(

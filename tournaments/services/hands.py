@@ -25,7 +25,6 @@ Decisions where the issue is silent:
 from __future__ import annotations
 
 import json
-import logging
 import uuid
 from collections.abc import Mapping
 from typing import Any
@@ -42,11 +41,10 @@ from tournaments.services import (
     hand_entry,
     hand_permissions,
     hand_scoring,
+    results,
     results_cache,
 )
 from tournaments.services.table_results import table_results
-
-logger = logging.getLogger(__name__)
 
 
 def _locked_table(table: Table) -> Table:
@@ -227,7 +225,7 @@ def _after_change(table: Table, hand: Hand | None, user: Any) -> None:
     """Confirmation and closed-round results after a change by `user`; the
     standings are recomputed in the background once the change commits."""
     event_id = table.round.event_id
-    transaction.on_commit(lambda: _refresh_standings_later(event_id))
+    results.refresh_standings_after_commit(event_id)
     if table.round.status == RoundStatus.CLOSED:
         if hand is not None:
             hand.confirmed_at, hand.confirmed_by = timezone.now(), user
@@ -236,16 +234,6 @@ def _after_change(table: Table, hand: Hand | None, user: Any) -> None:
     elif hand is not None and hand.confirmed_at is not None:
         hand.confirmed_at, hand.confirmed_by = None, None
         hand.save(update_fields=["confirmed_at", "confirmed_by"])
-
-
-def _refresh_standings_later(event_id: int) -> None:
-    from tournaments.tasks import refresh_standings
-
-    try:
-        refresh_standings.delay(event_id)
-    except Exception as error:  # noqa: BLE001 (broker down: the first reader recomputes)
-        logger.warning("standings of event %s not refreshed in the background: %r",
-                       event_id, error)
 
 
 def _refresh_results(table: Table) -> None:
@@ -335,8 +323,7 @@ def correct_seats(table: Table, *, positions: Mapping[int, int], user: Any,
             confirmed_by=user if closed and getattr(user, "pk", None) else None)
         if closed:
             _refresh_results(table)
-        event_id = table.round.event_id
-        transaction.on_commit(lambda: _refresh_standings_later(event_id))
+        results.refresh_standings_after_commit(table.round.event_id)
         return hands
 
 
