@@ -61,6 +61,7 @@ redis-server:
 test: $(DEV_STAMP) redis-server
 	$(BIN)/ruff check .
 	$(BIN)/mypy --strict scoring/engine
+	node --test tests/js/
 	$(BIN)/pytest -q
 
 bench: $(BENCH_STAMP)
