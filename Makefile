@@ -62,6 +62,7 @@ test: $(DEV_STAMP) redis-server
 	$(BIN)/ruff check .
 	$(BIN)/lint-imports
 	$(BIN)/mypy --strict scoring/engine
+	node --test tests/js/
 	$(BIN)/pytest -q
 
 bench: $(BENCH_STAMP)

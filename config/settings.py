@@ -264,7 +264,7 @@ SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SAMESITE = "Lax"
 CSRF_COOKIE_SAMESITE = "Lax"
 # The score-entry page reads the CSRF token from the cookie (static/js/
-# score-entry.js); HttpOnly would not protect it anyway (Django's docs).
+# score-entry/api.js); HttpOnly would not protect it anyway (Django's docs).
 CSRF_COOKIE_HTTPONLY = False
 LANGUAGE_COOKIE_SAMESITE = "Lax"
 
@@ -322,7 +322,7 @@ STORAGES = {
     "staticfiles": {
         # The manifest storage needs `collectstatic`, so only production uses it.
         "BACKEND": (
-            "whitenoise.storage.CompressedManifestStaticFilesStorage"
+            "config.storage.StaticFilesStorage"
             if PRODUCTION
             else "django.contrib.staticfiles.storage.StaticFilesStorage"
         ),

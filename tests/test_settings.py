@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 from django.core.exceptions import ImproperlyConfigured
+from django.utils.module_loading import import_string
+from whitenoise.storage import CompressedManifestStaticFilesStorage
 
 from config.env import env_bool, env_choice, env_int, env_list, env_str
 
@@ -200,7 +202,10 @@ def test_it_accepts_proper_production_settings() -> None:
     assert values["SECURE_HSTS_SECONDS"] >= 31_536_000
     assert values["SECURE_PROXY_SSL_HEADER"] is None
     assert values["ALLOWED_HOSTS"] == ["mahjong.example"]
-    assert "whitenoise" in values["STORAGES"]["staticfiles"]["BACKEND"]
+    # whitenoise's compressed manifest storage, also hashing module imports.
+    storage = import_string(values["STORAGES"]["staticfiles"]["BACKEND"])
+    assert issubclass(storage, CompressedManifestStaticFilesStorage)
+    assert storage.support_js_module_import_aggregation
 
 
 def test_static_files_go_where_static_root_says() -> None:

@@ -1,4 +1,4 @@
-/* The tile picker shared by the score-entry page (score-entry.js) and the
+/* The tile picker shared by the score-entry page (score-entry/) and the
  * "Check a hand" page (check-hand.js): a player's tiles being built from
  * taps on the 34 tiles of templates/scoring/tile_picker.html, shown in a
  * tray, in the engine's notation ("22m4p").

@@ -127,7 +127,7 @@ def test_the_service_worker_covers_the_table_pages(client: Client, table: Table)
     assert response["Content-Type"].startswith("text/javascript")
     scope = url.rsplit("/", 1)[0] + "/"
     assert page_url(table).startswith(scope)
-    assert "/static/js/score-entry.js" in response.content.decode()
+    assert "/static/js/score-entry/outbox.js" in response.content.decode()
 
 
 # --- What the page offers per role and round status ------------------------------

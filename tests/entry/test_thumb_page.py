@@ -36,7 +36,7 @@ def test_the_score_page_has_the_shared_picker_and_no_value_flag_for_nts(
     html = page(keeper, table)
     assert html.count('class="se-tile" data-tile=') == 34
     assert "js/tile-picker.js" in html and html.index("js/tile-picker.js") < html.index(
-        "js/score-entry.js")
+        "js/score-entry/main.js")
     assert 'name="value-flag"' not in html
     # Nothing is chosen for who discarded until the scorekeeper chooses.
     assert 'id="se-discarder-field" hidden' in html

@@ -106,7 +106,7 @@ def test_a_file_download(organiser_client: Client, organiser: User, event: Event
 
 
 def test_static_files(client: Client) -> None:
-    for path in ("css/app.css", "js/score-entry.js", "tiles/1m.svg"):
+    for path in ("css/app.css", "js/score-entry/main.js", "tiles/1m.svg"):
         response = client.get(static(path))
         response.close()  # whitenoise streams the file
         assert response.status_code == 200, path

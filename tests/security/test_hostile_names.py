@@ -100,7 +100,7 @@ def test_every_page_shows_the_names_as_text(hostile: Hostile) -> None:
         assert response.status_code == 200, url
         content_type = response["Content-Type"]
         if not content_type.startswith("text/html"):
-            # JSON (read by score-entry.js into textContent), the service
+            # JSON (read by the score-entry script into textContent), the service
             # worker, the download: never HTML, never sniffed as HTML.
             assert content_type.split(";")[0] in (
                 "application/json", "text/javascript", "application/pdf"), (url, content_type)

@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse, JsonResponse
@@ -39,8 +40,12 @@ from tournaments.api import api_view, hand_input, json_body
 from tournaments.seating import five_player_schedule
 from tournaments.services import hands, score_entry_page
 
-# What the service worker keeps for a reload without a connection.
-SHELL_FILES = ["css/app.css", "js/tile-picker.js", "js/score-entry.js"] + [f"tiles/{tile}.svg" for tile in TILE_CODES]
+# What the service worker keeps for a reload without a connection, with
+# every module of the score-entry script (static/js/score-entry/) included.
+SCORE_ENTRY_MODULES = sorted(f"js/score-entry/{module.name}" for module in
+                             (settings.BASE_DIR / "static" / "js" / "score-entry").glob("*.js"))
+SHELL_FILES = (["css/app.css", "js/tile-picker.js", *SCORE_ENTRY_MODULES]
+               + [f"tiles/{tile}.svg" for tile in TILE_CODES])
 
 
 def bonus_tiles() -> list[dict[str, str]]:
