@@ -14,6 +14,7 @@ from django.core.exceptions import ValidationError
 from django.test import Client
 from django.urls import reverse
 
+from scoring.engine import FALSE_MAHJONG, PAO_PREFIX, SEVEN_FIVE
 from tests.domain.conftest import make_event
 from tests.scoring_entry.conftest import (
     logged_in,
@@ -339,6 +340,9 @@ def test_the_page_offers_fan_pao_false_mahjong_and_seasons(table: Table, keeper:
     rules = response.context["entry_rules"]
     assert rules["values"] == {"limit": 20, "winner_only": True, "unit": "fan",
                                "flags": ["false_mahjong", "pao", "seven_five"]}
+    # The script spells no flag word: it gets the engine's (flags.js useWords).
+    assert rules["words"] == {"pao_prefix": PAO_PREFIX, "false_mahjong": FALSE_MAHJONG,
+                              "seven_five": SEVEN_FIVE}
 
 
 def test_the_organisers_table_page_says_only_the_winners_fan_counts(table: Table,

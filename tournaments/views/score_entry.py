@@ -32,7 +32,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from scoring import texts, tiles
-from scoring.engine import FALSE_MAHJONG, PAO
+from scoring.engine import FALSE_MAHJONG, PAO, PAO_PREFIX, SEVEN_FIVE
 from scoring.engine.tiles import BONUS_CODES, TILE_CODES
 from scoring.tiles import picker_tiles, tile_names, wind_letters
 from tournaments import access
@@ -191,7 +191,10 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
                         "pao": choices["pao"], "false_mahjong": choices["false_mahjong"],
                         # Who plays with whom as East at a table of 5, for an
                         # East the dice chose in the green dragon's round.
-                        "five_schedule": five_player_schedule(table.round.event.ruleset)},
+                        "five_schedule": five_player_schedule(table.round.event.ruleset),
+                        # The engine's words for who pays (static/js/score-entry/flags.js).
+                        "words": {"pao_prefix": PAO_PREFIX, "false_mahjong": FALSE_MAHJONG,
+                                  "seven_five": SEVEN_FIVE}},
         "tile_names": names,
         "wind_letters": letters,
         "messages_js": page_texts(),

@@ -3,14 +3,21 @@
  * pays for everyone) and "false_mahjong" (the chosen winner claimed it
  * wrongly; nobody wins), and Hong Kong's 7-5 rule.
  *
- * The words are the engine's: scoring/engine/vocabulary.py (PAO_PREFIX,
- * FALSE_MAHJONG, SEVEN_FIVE) is their source; this is the one place the
- * script spells them. Pure: no DOM, so `node --test` can load it.
+ * The words are the engine's (scoring/engine/vocabulary.py): the page's
+ * data carries them (entry_rules.words) and readPage() hands them to
+ * useWords() before anything else runs, so the script never spells them.
+ * Pure: no DOM, so `node --test` can load it.
  */
 
-export const PAO_PREFIX = "pao:";
-export const FALSE_MAHJONG = "false_mahjong";
-export const SEVEN_FIVE = "seven_five";
+export let PAO_PREFIX = null;
+export let FALSE_MAHJONG = null;
+export let SEVEN_FIVE = null;
+
+export function useWords(words) {
+  PAO_PREFIX = words.pao_prefix;
+  FALSE_MAHJONG = words.false_mahjong;
+  SEVEN_FIVE = words.seven_five;
+}
 
 // Whether a saved hand's flags say it was a false mahjong.
 export const isFalseMahjong = (flags) => (flags || []).includes(FALSE_MAHJONG);

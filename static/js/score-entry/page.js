@@ -6,6 +6,7 @@
  */
 import { el } from "./dom.js";
 import { eastIsChosen, entryFromHand, gameInput, handPlayers, nextPlayers } from "./entry.js";
+import { useWords } from "./flags.js";
 
 // The server's data, set once by readPage().
 export let root = null;
@@ -44,6 +45,7 @@ export function readPage(element) {
   WIND_LETTERS = json("se-wind-letters");
   HAND_URLS = json("se-hand-urls");
   RULES = json("se-rules");
+  useWords(RULES.words);
   VALUES = RULES.values || {};
   WINNER_ONLY = !!VALUES.winner_only;
   FAN = VALUES.unit === "fan";
