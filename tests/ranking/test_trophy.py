@@ -10,9 +10,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from clubs.season import WINS_TO_KEEP, TrophyKept, evening_winner, trophy_history
+from tests.support.examples import examples
 from tournaments.ranking import Key, StandingRow, standings
 
-FAST = settings(max_examples=200, deadline=None, database=None)
+FAST = settings(max_examples=examples(200), deadline=None, database=None)
 
 
 def wednesdays(*winners: Key | None) -> list[tuple[date, Key | None]]:
