@@ -64,9 +64,9 @@ redis-server:
 # worker); the slow pass (browser, Redis and Celery, production servers, the
 # benchmarks' smoke runs, long walks: `-m slow`, tests/conftest.py) runs on
 # its own, with the property tests again at their full count of examples
-# (tests/support/examples.py). Together they are the whole suite. An empty PYTHONDONTWRITEBYTECODE lets
-# pytest cache its rewritten test modules (collecting anew costs each worker
-# about 8 s).
+# (tests/support/examples.py). Together they are the whole suite. An empty
+# PYTHONDONTWRITEBYTECODE lets pytest cache its rewritten test modules
+# (collecting anew costs each worker about 8 s).
 PYTEST := PYTHONDONTWRITEBYTECODE= $(BIN)/pytest
 
 test: $(DEV_STAMP) redis-server

@@ -4,7 +4,8 @@
 the rest (`-m slow`); together they are the whole suite. A test is slow when
 it drives a real browser (e2e), starts a Redis server and a Celery worker
 (worker), or sits in a folder of tests that start other processes or whole
-benchmarks (SLOW_FOLDERS); a long walk through the site says so itself with
+benchmarks (SLOW_FOLDERS); a long walk through the site, a whole-demo build
+or a test that starts a fresh Python process says so itself with
 `@pytest.mark.slow`. The property tests run in both passes: with a tenth of
 their examples in the fast one, with all of them in the slow one
 (`-m "slow or hypothesis"` with HYPOTHESIS_PROFILE=full; tests/support/examples.py)."""
