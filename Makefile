@@ -14,11 +14,13 @@ DEV_STAMP := $(VENV)/.installed-dev
 BENCH_STAMP := $(VENV)/.installed-bench
 PROD_STAMP := $(VENV)/.installed-production
 
-.PHONY: help run test bench bench-web soak lint format messages clean redis-server prod
+.PHONY: help run test test-slow test-all bench bench-web soak lint format messages clean redis-server prod
 
 help:
 	@echo "make run    start the site on http://127.0.0.1:8000 with a demo login"
-	@echo "make test   lint, type-check the engine, run the tests"
+	@echo "make test   lint, type-check the engine, run the fast tests (under a minute)"
+	@echo "make test-slow  the browser, worker, production and benchmark-smoke tests"
+	@echo "make test-all   both: the whole suite, as CI runs it"
 	@echo "make bench  benchmark the scoring engine, seating and the exports"
 	@echo "make bench-web  load-test standings and hand submission on gunicorn"
 	@echo "make soak   soak and fault runs on PostgreSQL, Redis, gunicorn and Celery (~20 min)"
@@ -58,31 +60,45 @@ redis-server:
 	      || { apt-get update -q >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends redis-server >/dev/null; }; \
 	  else echo "redis-server missing: the worker tests will be skipped"; fi; }
 
+# The fast pass runs on every core (pytest-xdist, one test database per
+# worker); the slow pass (browser, Redis and Celery, production servers, the
+# benchmarks' smoke runs, long walks: `-m slow`, tests/conftest.py) runs on
+# its own, with the property tests again at their full count of examples
+# (tests/support/examples.py). Together they are the whole suite. An empty
+# PYTHONDONTWRITEBYTECODE lets pytest cache its rewritten test modules
+# (collecting anew costs each worker about 8 s).
+PYTEST := PYTHONDONTWRITEBYTECODE= $(BIN)/pytest
+
 test: $(DEV_STAMP) redis-server
 	$(BIN)/ruff check .
 	$(BIN)/lint-imports
 	$(BIN)/mypy --strict scoring/engine
 	node --test tests/js/
-	$(BIN)/pytest -q
+	$(PYTEST) -q -n auto --no-migrations -m "not slow"
+
+test-slow: $(DEV_STAMP) redis-server
+	HYPOTHESIS_PROFILE=full $(PYTEST) -q -m "slow or hypothesis"
+
+test-all: test test-slow
 
 bench: $(BENCH_STAMP)
-	$(PY) bench/engine.py
-	$(PY) bench/parse.py
-	$(PY) bench/seating.py
-	$(PY) bench/exports.py
-	$(PY) bench/rankings.py
+	$(PY) -m bench.engine
+	$(PY) -m bench.parse
+	$(PY) -m bench.seating
+	$(PY) -m bench.exports
+	$(PY) -m bench.rankings
 
 # A real server (gunicorn) under load on loopback; about 2 minutes. Exits 1
 # when a target is missed. DATABASE_URL=postgres://... to run on PostgreSQL.
 bench-web: $(BENCH_STAMP)
-	$(PY) bench/web.py $(if $(DATABASE_URL),--database-url $(DATABASE_URL),)
+	$(PY) -m bench.web $(if $(DATABASE_URL),--database-url $(DATABASE_URL),)
 
-# Reliability (bench/soak.py): a throwaway PostgreSQL cluster (needs Debian's
+# Reliability (bench/soak.py, run as python -m bench.soak): a throwaway PostgreSQL cluster (needs Debian's
 # postgresql binaries), Redis, gunicorn, a Celery worker and beat on loopback;
 # a 10-minute soak, then four fault runs; about 20 minutes. Exits 1 when a
 # target is missed. Options through SOAK_ARGS, e.g. SOAK_ARGS="--minutes 2 --json".
 soak: $(BENCH_STAMP) redis-server
-	$(PY) bench/soak.py $(SOAK_ARGS)
+	$(PY) -m bench.soak $(SOAK_ARGS)
 
 lint: $(DEV_STAMP)
 	$(BIN)/ruff check .

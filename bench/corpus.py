@@ -18,7 +18,7 @@ tile appears more than 4 times at a table.  The mix:
 (no "error" key) and counts the rejected ones; without `score_fn` every
 generated game is kept.
 
-Standalone self-check: ``python bench/corpus.py --games 2000 --check``.
+Standalone self-check: ``python -m bench.corpus --games 2000 --check``.
 """
 
 from __future__ import annotations

@@ -12,9 +12,9 @@ Builds a seeded corpus of generated games (bench/corpus.py; not timed), then
 * times the `mahjong` package from PyPI (`HandCalculator.estimate_hand_value`,
   riichi rules) on the same winning hands, and prints the ratio.
 
-    python bench/engine.py [--ruleset nts|hongkong|philos|all] [--games 10000]
+    python -m bench.engine [--ruleset nts|hongkong|philos|all] [--games 10000]
                            [--seed N] [--passes 5] [--json]
-    python bench/engine.py --profile      # cProfile of one warm pass instead
+    python -m bench.engine --profile      # cProfile of one warm pass instead
 """
 
 from __future__ import annotations
@@ -31,13 +31,9 @@ import tempfile
 import time
 from collections import Counter
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(HERE)
-for p in (ROOT, HERE):
-    if p not in sys.path:
-        sys.path.insert(0, p)
+from bench import corpus as corpus_mod
 
-import corpus as corpus_mod  # noqa: E402  (bench/corpus.py)
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 MAHJONG_BASELINE_NOTE = (
     "riichi scorer; a hand without yaku returns an error result, still a full evaluation"
@@ -244,7 +240,8 @@ def bench_memory(games: list[dict], trace_games: int = 0) -> dict:
         out = subprocess.run(
             [
                 sys.executable,
-                os.path.abspath(__file__),
+                "-m",
+                "bench.engine",
                 "--_memory-child",
                 path,
                 "--_trace-games",
@@ -492,9 +489,9 @@ def main(argv: list[str] | None = None) -> int:
     passed_on += ["--no-mahjong"] * args.no_mahjong + ["--no-memory"] * args.no_memory
     for ruleset in corpus_mod.RULESETS:
         child = subprocess.run(
-            [sys.executable, os.path.abspath(__file__), *passed_on, "--ruleset", ruleset,
+            [sys.executable, "-m", "bench.engine", *passed_on, "--ruleset", ruleset,
              "--json"], stdout=subprocess.PIPE, stderr=None if not args.json else sys.stderr,
-            text=True, check=True)
+            text=True, check=True, cwd=ROOT)
         results.append(json.loads(child.stdout))
     _compare_with_nts(results, log)
     if args.json:

@@ -22,7 +22,7 @@ The script builds its own data (a fresh SQLite database in a temp dir: one
 NTS event of 8 players, round 1 started, a scorekeeper) and serves it with
 `manage.py runserver --insecure` on a free loopback port.
 
-    .venv/bin/python bench/entry_taps.py [--json] [--screenshots DIR] [--before]
+    .venv/bin/python -m bench.entry_taps [--json] [--screenshots DIR] [--before]
 """
 
 from __future__ import annotations
@@ -30,7 +30,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import socket
 import subprocess
 import sys
 import tempfile
@@ -38,6 +37,8 @@ import time
 import urllib.request
 from pathlib import Path
 from typing import Any
+
+from tests.support.processes import free_port
 
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
@@ -90,12 +91,6 @@ BY_VALUES = [
     ("tap", '#se-discarder input[value="3"]'),
     ("tap", "#se-save"),
 ]
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 def build_data(env: dict[str, str]) -> int:

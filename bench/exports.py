@@ -10,7 +10,7 @@ each under 200 MB peak memory (the process's peak resident size, Django and
 the loaded data included; tracemalloc's peak of the render itself is shown
 beside it). Times are the median of 3 renders.
 
-    python bench/exports.py [--database-url URL]
+    python -m bench.exports [--database-url URL]
 
 Exit status 1 when a target is missed.
 """
@@ -30,8 +30,6 @@ import tracemalloc
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "bench"))
 
 TARGETS = {"standings_pdf": (1.0, 200), "table_cards_pdf": (3.0, 200),
            "hand_log_xlsx": (5.0, 200)}
@@ -67,7 +65,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--one", help=argparse.SUPPRESS)
     parser.add_argument("--event", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
-    import web
+    from bench import web
 
     if args.one:
         web.setup_django(args.database_url)
@@ -93,7 +91,7 @@ def main(argv: list[str] | None = None) -> int:
     met = True
     for kind, (seconds, megabytes) in TARGETS.items():
         process = subprocess.run(
-            [sys.executable, __file__, "--one", kind, "--event", str(loaded.event_id),
+            [sys.executable, "-m", "bench.exports", "--one", kind, "--event", str(loaded.event_id),
              "--database-url", database_url],
             capture_output=True, text=True, check=False, cwd=ROOT)
         if process.returncode != 0:

@@ -10,9 +10,9 @@ spaces between the groups, which takes the careful path (it names errors). Then 
 is refused before parsing, through the public parser and through
 ``score_game``, in microseconds.
 
-    python bench/parse.py                # the working tree's engine
-    python bench/parse.py --rev HEAD~1   # tiles.py as committed in a revision
-    python bench/parse.py --repeat 9     # more timings per size (median)
+    python -m bench.parse                # the working tree's engine
+    python -m bench.parse --rev HEAD~1   # tiles.py as committed in a revision
+    python -m bench.parse --repeat 9     # more timings per size (median)
 
 With ``--rev`` the revision's ``scoring/engine/tiles.py`` is loaded beside
 the current engine (its relative imports resolve to the current package);
@@ -34,12 +34,10 @@ from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-if ROOT not in sys.path:
-    sys.path.insert(0, ROOT)
+import scoring.engine
+from scoring.engine import score_game
 
-import scoring.engine  # noqa: E402  (after the sys.path line above)
-from scoring.engine import score_game  # noqa: E402
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 # One hand's worth of well-formed groups, repeated up to the size wanted;
 # with spaces between the groups the text takes the careful path (the one

@@ -25,7 +25,7 @@ Then measures:
   warm caches, through Django's test Client in this process (no HTTP server: the
   time is Django's, middleware, views and templates included); target p95 under 100 ms.
 
-    python bench/rankings.py [--size full|small|tiny] [--database-url URL] [--json]
+    python -m bench.rankings [--size full|small|tiny] [--database-url URL] [--json]
                              [--only-build] [--requests 200] [--seed N]
 
 The data never goes into an existing database: without --database-url (or
@@ -58,8 +58,9 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-HERE = Path(__file__).resolve().parent
-ROOT = HERE.parent
+from bench import corpus
+
+ROOT = Path(__file__).resolve().parent.parent
 
 TARGETS = {"recompute_s": 10.0, "memory_mb": 500.0, "statistics_p95_ms": 100.0,
            "ranking_p95_ms": 100.0}
@@ -112,13 +113,6 @@ CITIES = (
     "Dordrecht Ede Alkmaar Delft Venlo Deventer Leeuwarden Helmond Hilversum Heerlen "
     "Hengelo Purmerend Roosendaal Schiedam Gouda Vlaardingen Varsseveld"
 ).split()
-
-
-def fix_path() -> None:
-    """Run as a script, Python puts bench/ first on the path, where this file
-    would be imported as the `rankings` app: the project's root instead."""
-    sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != HERE]
-    sys.path.insert(0, str(ROOT))
 
 
 def setup_django(database_url: str) -> None:
@@ -247,7 +241,6 @@ class Pool:
         """Hands by tiles from the engine benchmark's generator (bench/corpus.py):
         regular and limit hands, draws, dead hands, some by kong replacement."""
         if ruleset not in self.tile_games:
-            corpus = _corpus()
             built = corpus.build_corpus(self.tiles, self.seed, ruleset=ruleset)
             # Score entry's game keeps only what the hand's entry gives.
             keep = ("ruleset", "options", "prevailing_wind", "winner", "players",
@@ -255,19 +248,6 @@ class Pool:
             self.tile_games[ruleset] = [{k: g[k] for k in keep if k in g}
                                         for g in built["games"]]
         return self.tile_games[ruleset]
-
-
-def _corpus() -> Any:
-    """bench/corpus.py, imported by its path (bench/ is not on sys.path)."""
-    import importlib.util
-
-    if "bench_corpus" not in sys.modules:
-        spec = importlib.util.spec_from_file_location("bench_corpus", HERE / "corpus.py")
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules["bench_corpus"] = module
-        spec.loader.exec_module(module)
-    return sys.modules["bench_corpus"]
 
 
 # --- Building the installation -------------------------------------------------------
@@ -738,7 +718,6 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--memory-child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     out = sys.stderr if args.json else sys.stdout
-    fix_path()
 
     if args.memory_child:
         setup_django(args.database_url)
@@ -791,7 +770,7 @@ def main(argv: list[str] | None = None) -> int:
         results["recompute_answers"] = answers
         connections.close_all()
         child = subprocess.run(
-            [sys.executable, __file__, "--memory-child", "--database-url", url],
+            [sys.executable, "-m", "bench.rankings", "--memory-child", "--database-url", url],
             capture_output=True, text=True, check=False, cwd=ROOT)
         if child.returncode == 0:
             results["memory"] = json.loads(child.stdout.strip().splitlines()[-1])

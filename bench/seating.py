@@ -17,22 +17,17 @@ Targets (exit status 1 when one is missed): balanced without repeat meetings for
 and 400 x 8, under 5 s; 8 rounds: every player each wind exactly twice; swiss without
 free inversions; fuhing exactly in rank order.
 
-    python bench/seating.py [--seed N]
+    python -m bench.seating [--seed N]
 """
 
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 import time
 from random import Random
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-if ROOT not in sys.path:
-    sys.path.insert(0, ROOT)
-
-from tournaments.seating import (  # noqa: E402  (after the sys.path line above)
+from tournaments.seating import (
     METHODS,
     PlannedRound,
     SeatingReport,
@@ -40,7 +35,7 @@ from tournaments.seating import (  # noqa: E402  (after the sys.path line above)
     rank_order_check,
     report,
 )
-from tournaments.seating.tables import table_sizes  # noqa: E402
+from tournaments.seating.tables import table_sizes
 
 RUNS = [(64, 8), (160, 8), (400, 8), (64, 7)]
 TIME_LIMIT = 5.0

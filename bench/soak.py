@@ -41,7 +41,7 @@ acknowledged / stored / lost / duplicated, the server's own log (5xx tracebacks,
 warnings) and, for the soak, the RSS of every process at the start (after the first
 minute, warm) and at the end (target: no growth beyond 20%).
 
-    python bench/soak.py [--minutes 10] [--runs soak,kill-web,redis,kill-celery,restart-pg]
+    python -m bench.soak [--minutes 10] [--runs soak,kill-web,redis,kill-celery,restart-pg]
                          [--database-url postgres://...] [--json] [--logs DIR]
 
 Exit status 0 when every target is met (soak: zero errors, no memory growth beyond 20%;
@@ -59,7 +59,6 @@ import argparse
 import glob
 import html
 import http.client
-import importlib.util
 import json
 import os
 import random
@@ -76,32 +75,17 @@ import uuid
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
-HERE = Path(__file__).resolve().parent
-ROOT = HERE.parent
-# Run as a script, bench/ comes first on the path, where bench/exports.py would shadow
-# the exports app: the project's root instead.
-sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != HERE]
-sys.path.insert(0, str(ROOT))
+import psutil
+
+from bench import rankings as bench_rankings
+from bench import web
+from tests.support.processes import RedisServer, free_port
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
-def bench_module(name: str) -> ModuleType:
-    """bench/<name>.py, imported as bench_<name> (not as <name>: bench/exports.py and
-    bench/rankings.py share their names with apps)."""
-    module_name = f"bench_{name}"
-    if module_name in sys.modules:
-        return sys.modules[module_name]
-    spec = importlib.util.spec_from_file_location(module_name, HERE / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[module_name] = module  # dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
-
-
-web = bench_module("web")
 HOST = web.HOST
 TARGETS = {"errors": 0, "lost": 0, "duplicated": 0, "score_entry_5xx": 0, "rss_growth": 0.20}
 # For reference only (bench/web.py's targets, measured there without the other load).
@@ -126,56 +110,40 @@ def log(message: str) -> None:
 # --- Processes ----------------------------------------------------------------------------
 
 
-def parents() -> dict[int, int]:
-    """pid -> parent pid of every process (from /proc)."""
-    found = {}
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/stat") as stat:
-                fields = stat.read().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        found[int(entry)] = int(fields[1])
-    return found
-
-
 def children(pid: int) -> list[int]:
-    return sorted(child for child, parent in parents().items() if parent == pid)
+    try:
+        return sorted(child.pid for child in psutil.Process(pid).children())
+    except psutil.Error:
+        return []
 
 
 def memory_kb(pid: int) -> dict[str, int] | None:
-    """VmRSS and its parts (RssAnon: private; RssShmem: shared memory, for PostgreSQL
-    its shared buffers) of a live process, in kB."""
+    """The resident size of a live process and its private part (anonymous
+    memory: the resident size less what is shared with files and shared
+    memory, for PostgreSQL its shared buffers), in kB."""
     try:
-        with open(f"/proc/{pid}/status") as status:
-            text = status.read()
-    except OSError:
+        info = psutil.Process(pid).memory_info()
+    except psutil.Error:
         return None
-    values = {key: int(value) for key, value in
-              re.findall(r"^(VmRSS|RssAnon|RssFile|RssShmem):\s+(\d+) kB", text, re.M)}
-    return values if "VmRSS" in values else None
-
-
-TICKS = os.sysconf("SC_CLK_TCK")
+    return {"rss": info.rss // 1024, "anon": (info.rss - info.shared) // 1024}
 
 
 def cpu_seconds(pid: int) -> float | None:
     """User + system CPU time of a process so far."""
     try:
-        with open(f"/proc/{pid}/stat") as stat:
-            fields = stat.read().rsplit(")", 1)[1].split()
-    except OSError:
+        times = psutil.Process(pid).cpu_times()
+    except psutil.Error:
         return None
-    return (int(fields[11]) + int(fields[12])) / TICKS
+    return float(times.user + times.system)
 
 
 def machine_cpu() -> tuple[float, float]:
     """(busy, all) CPU seconds of the whole machine so far, every CPU together."""
-    with open("/proc/stat") as stat:
-        values = [int(v) for v in stat.readline().split()[1:9]]
-    return (sum(values) - values[3] - values[4]) / TICKS, sum(values) / TICKS
+    times = psutil.cpu_times()
+    idle = times.idle + getattr(times, "iowait", 0.0)
+    total = sum(getattr(times, name, 0.0) for name in
+                ("user", "nice", "system", "idle", "iowait", "irq", "softirq", "steal"))
+    return total - idle, total
 
 
 def stack_cpu(start: dict[str, list[dict[str, Any]]], end: dict[str, list[dict[str, Any]]]
@@ -190,9 +158,8 @@ def alive(pid: int | None) -> bool:
     if not pid:
         return False
     try:
-        with open(f"/proc/{pid}/stat") as stat:
-            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
+        return psutil.Process(pid).status() != psutil.STATUS_ZOMBIE
+    except psutil.Error:
         return False
 
 
@@ -250,7 +217,7 @@ class Stack:
         self.drop_database: Any = None  # a throwaway database on someone's server
         self.database_url = ""
         self.redis: subprocess.Popen[bytes] | None = None
-        self.redis_port = web.free_port()
+        self.redis_port = free_port()
         self.port = 0
         self.gunicorn_pidfile = self.tmp / "gunicorn.pid"
         self.gunicorn: subprocess.Popen[bytes] | None = None
@@ -298,7 +265,7 @@ class Stack:
         self.pg_data = Path(tempfile.mkdtemp(prefix="soak-pg-"))
         if os.geteuid() == 0:
             shutil.chown(self.pg_data, "postgres")
-        self.pg_port = web.free_port()
+        self.pg_port = free_port()
         self._pg("initdb", "-D", str(self.pg_data), "-A", "trust", "-U", "postgres",
                  "-E", "UTF8", "--locale=C", "--no-sync")
         self.pg_start()
@@ -310,7 +277,7 @@ class Stack:
         self.database_url = f"postgres://postgres@{HOST}:{self.pg_port}/mahjong_soak"
 
     def _throwaway_database(self, url: str) -> None:
-        database = bench_module("rankings").database(url)
+        database = bench_rankings.database(url)
         self.database_url = database.__enter__()
         self.drop_database = database
 
@@ -344,23 +311,15 @@ class Stack:
     # -- Redis
 
     def start_redis(self) -> None:
-        # Debian's default snapshots: a stop saves the data set and a start reads it back
-        # (the cache's generations and the broker's queue survive a restart).
-        self.redis = subprocess.Popen(
-            ["redis-server", "--port", str(self.redis_port), "--bind", HOST,
-             "--save", "3600 1 300 100 60 10000", "--appendonly", "no",
-             "--dir", str(self.tmp), "--dbfilename", "soak.rdb"],
-            stdout=self._open_log("redis"), stderr=subprocess.STDOUT, start_new_session=True)
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline:
-            try:
-                with socket.create_connection((HOST, self.redis_port), timeout=1) as s:
-                    s.sendall(b"PING\r\n")
-                    if s.recv(16).startswith(b"+PONG"):
-                        return
-            except OSError:
-                time.sleep(0.05)
-        raise StackError("redis-server did not start")
+        # Snapshots: a stop saves the data set and a start reads it back (the cache's
+        # generations and the broker's queue survive a restart). Same port every time.
+        server = RedisServer(self.tmp, port=self.redis_port, snapshots=True,
+                             log=self._open_log("redis"), new_session=True)
+        try:
+            server.start()
+        except RuntimeError as exc:
+            raise StackError(str(exc)) from None
+        self.redis = server.process
 
     def stop_redis(self) -> None:
         stop_process(self.redis, 20)
@@ -371,7 +330,7 @@ class Stack:
     def start_gunicorn(self) -> None:
         config = self.tmp / "gunicorn_soak.py"
         config.write_text(GUNICORN_CONFIG)
-        self.port = web.free_port()
+        self.port = free_port()
         try:
             self.gunicorn = web.start_server(
                 self.database_url, self.port, 2, env=self.env(),
@@ -1087,9 +1046,7 @@ def memory(stack: Stack) -> dict[str, list[dict[str, Any]]]:
         for pid in pids:
             values = memory_kb(pid)
             if values is not None:
-                rows.append({"pid": pid, "rss_kb": values["VmRSS"],
-                             "anon_kb": values.get("RssAnon", 0),
-                             "shmem_kb": values.get("RssShmem", 0),
+                rows.append({"pid": pid, "rss_kb": values["rss"], "anon_kb": values["anon"],
                              "cpu_s": cpu_seconds(pid) or 0.0})
         found[role] = rows
     return found
@@ -1098,8 +1055,8 @@ def memory(stack: Stack) -> dict[str, list[dict[str, Any]]]:
 def process_label(pid: int) -> str:
     """A PostgreSQL process's title (checkpointer, a client backend, ...)."""
     try:
-        title = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode().strip()
-    except OSError:
+        title = " ".join(psutil.Process(pid).cmdline()).strip()
+    except psutil.Error:
         return "postgres"
     if re.match(r"postgres: \w+ \w+ [\d.]+\(\d+\)", title):
         return "postgres: client backend"

@@ -21,7 +21,7 @@ Targets (exit status 1 when one is missed, in either load): standings p95 < 100 
 submission p95 < 150 ms, zero errors, zero lost or duplicated hands. The load tool
 runs on the same machine as the server and competes with it for the CPU.
 
-    python bench/web.py [--quick] [--database-url URL] [--workers N]
+    python -m bench.web [--quick] [--database-url URL] [--workers N]
 
 Without --database-url (or DATABASE_URL) it uses a fresh SQLite file in a temp dir.
 """
@@ -36,7 +36,6 @@ import os
 import random
 import re
 import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -50,14 +49,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tests.support.processes import HOST, free_port
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
 
 PLAYERS = 400
 ROUNDS = 8
 HANDS_PER_TABLE = 10  # rounds 1-7
 PRELOADED_ROUND_8 = 2
-HOST = "127.0.0.1"
 TARGETS = {"standings": 100.0, "submission": 150.0}
 
 WINNING_VALUES = (80, 96, 112, 128, 160, 192, 224, 256, 320, 384, 448, 512, 640, 1000)
@@ -266,12 +265,6 @@ def load(seed: int = 2026, players: int = PLAYERS) -> Loaded:
 
 
 # --- The server ------------------------------------------------------------------------
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind((HOST, 0))
-        return int(s.getsockname()[1])
 
 
 def start_server(database_url: str, port: int, workers: int, *,

@@ -1,11 +1,51 @@
+"""Fixtures every test folder uses, and which tests make the slow pass.
+
+`make test` runs the fast pass (`-m "not slow"`, in parallel); `make test-slow`
+the rest (`-m slow`); together they are the whole suite. A test is slow when
+it drives a real browser (e2e), starts a Redis server and a Celery worker
+(worker), or sits in a folder of tests that start other processes or whole
+benchmarks (SLOW_FOLDERS); a long walk through the site, a whole-demo build
+or a test that starts a fresh Python process says so itself with
+`@pytest.mark.slow`. The property tests run in both passes: with a tenth of
+their examples in the fast one, with all of them in the slow one
+(`-m "slow or hypothesis"` with HYPOTHESIS_PROFILE=full; tests/support/examples.py)."""
+
 import copy
+from pathlib import Path
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
+from django.core.management import call_command
 from django.test import Client
 
 from tests.examples import WORKED_EXAMPLE
+from tests.support import examples as _examples  # noqa: F401 (loads the Hypothesis profile)
+
+TESTS = Path(__file__).resolve().parent
+SLOW_MARKERS = ("e2e", "worker")
+# tests/production starts manage.py, gunicorn, Celery and Redis; tests/bench runs
+# the benchmarks' smoke versions; tests/e2e drives Chromium.
+SLOW_FOLDERS = ("e2e", "production", "bench")
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark the slow pass before `-m` selects (hence tryfirst)."""
+    for item in items:
+        folder = Path(item.path).resolve().relative_to(TESTS).parts[0]
+        if folder in SLOW_FOLDERS or any(item.get_closest_marker(name) for name in SLOW_MARKERS):
+            item.add_marker(pytest.mark.slow)
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup: None, django_db_blocker: Any) -> None:
+    """The test database as pytest-django makes it, plus the database cache's
+    table: a migration makes that table, and the fast pass builds its
+    databases from the models (`--no-migrations`, one per xdist worker, a
+    few seconds saved each); the slow pass applies every migration."""
+    with django_db_blocker.unblock():
+        call_command("createcachetable", verbosity=0)
 
 
 @pytest.fixture(autouse=True)

@@ -12,6 +12,10 @@ from tournaments.models import Event, EventKind, EventStatus, RankingOrder, Seat
 from tournaments.services.club_competition import season_standings
 from tournaments.services.standings import event_standings
 
+# Each test builds the whole demo (a club season, a tournament played, the
+# ranking and statistics), several seconds each: the slow pass.
+pytestmark = pytest.mark.slow
+
 
 @pytest.mark.django_db
 def test_it_creates_the_organiser_and_prints_the_login(capsys: pytest.CaptureFixture[str]) -> None:

@@ -17,6 +17,10 @@ from django.core.management import CommandError, call_command
 
 from tests.examples import EXAMPLE_SCORES, EXAMPLE_SETTLEMENT
 
+# Each case runs manage.py score_games in a fresh Python process (about a
+# second): the slow pass.
+pytestmark = pytest.mark.slow
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 

@@ -17,6 +17,10 @@ from whitenoise.storage import CompressedManifestStaticFilesStorage
 
 from config.env import env_bool, env_choice, env_int, env_list, env_str
 
+# Settings are read at start-up, so each case starts a fresh Python process
+# (about a second): the slow pass.
+pytestmark = pytest.mark.slow
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 GOOD_KEY = "k" * 20 + "0123456789abcdefghijklmnopqrstuvwxyz"  # 56 characters
 PRODUCTION = {

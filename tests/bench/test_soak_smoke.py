@@ -9,11 +9,11 @@ import subprocess
 import sys
 from pathlib import Path
 
-SOAK = Path(__file__).resolve().parents[2] / "bench" / "soak.py"
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_the_soak_runs_at_its_smoke_size() -> None:
-    done = subprocess.run([sys.executable, str(SOAK), "--smoke", "--json"],
+    done = subprocess.run([sys.executable, "-m", "bench.soak", "--smoke", "--json"], cwd=ROOT,
                           capture_output=True, text=True, timeout=180, check=False)
     assert done.returncode == 0, done.stderr[-3000:]
     results = json.loads(done.stdout)

@@ -25,6 +25,7 @@ from scoring.engine.deal import (
     round_over,
     row_without,
 )
+from tests.support.examples import examples
 
 SCHEDULES = {"seed 001": FIVE_PLAYER_ROTATION, "seed 003 dreamer": DREAMER_ROTATION}
 
@@ -134,7 +135,7 @@ def test_row_without_finds_who_sits_out(schedule: Schedule) -> None:
         assert row_without(schedule, out)[4] == out
 
 
-@settings(max_examples=60, deadline=None, database=None)
+@settings(max_examples=examples(60), deadline=None, database=None)
 @given(st.sampled_from(sorted(SCHEDULES)), st.integers(0, 4), st.lists(st.booleans(),
                                                                       min_size=5, max_size=5))
 def test_over_five_hands_each_player_sits_out_once_and_is_east_once(

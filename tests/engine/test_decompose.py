@@ -5,6 +5,7 @@ from hypothesis import strategies as st
 
 from scoring.engine.decompose import CHOW, PUNG, is_complete, parses, regular_waits
 from scoring.engine.tiles import format_tiles, parse_tiles, tile_name, to_counts
+from tests.support.examples import examples
 
 
 def counts(text: str) -> list[int]:
@@ -79,7 +80,7 @@ def complete_hands(draw: st.DrawFn) -> list[int]:
     return hand
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(complete_hands())
 def test_every_built_hand_is_complete_and_each_reading_uses_every_tile(hand: list[int]) -> None:
     if max(hand) > 4:
@@ -94,7 +95,7 @@ def test_every_built_hand_is_complete_and_each_reading_uses_every_tile(hand: lis
         assert used == hand
 
 
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 @given(complete_hands(), st.integers(0, 13))
 def test_removing_a_tile_leaves_it_a_wait(hand: list[int], index: int) -> None:
     if max(hand) > 4:

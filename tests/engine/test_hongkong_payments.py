@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 
 from scoring.engine import score_game
 from tests.engine.strategies import games
+from tests.support.examples import examples
 
 SEATS = ("E", "S", "W", "N")
 
@@ -291,7 +292,7 @@ def test_a_season_held_twice_is_an_error() -> None:
 
 # ---------------------------------------------------------------- properties
 
-FAST = settings(max_examples=80, deadline=None, database=None,
+FAST = settings(max_examples=examples(80), deadline=None, database=None,
                 suppress_health_check=[HealthCheck.too_slow])
 
 

@@ -31,6 +31,7 @@ from scoring.engine.tiles import (
     parse_tiles,
 )
 from tests.examples import PHILOS_EXAMPLE, WORKED_EXAMPLE
+from tests.support.examples import examples
 
 MEGABYTE = "123m" * 250_000
 
@@ -303,7 +304,7 @@ def near_games(draw: st.DrawFn) -> Any:
     return g
 
 
-ENGINE_FUZZ = settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", "200")),
+ENGINE_FUZZ = settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", examples(200))),
                        deadline=None, database=None,
                        suppress_health_check=[HealthCheck.too_slow])
 

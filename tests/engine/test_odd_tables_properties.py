@@ -30,8 +30,9 @@ from tests.engine.strategies import (
     parse_tiles,
     to_tenhou,
 )
+from tests.support.examples import examples
 
-FAST = settings(max_examples=80, deadline=None, database=None,
+FAST = settings(max_examples=examples(80), deadline=None, database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 THREE = ("E", "S", "W")
 WINDS = ("E", "S", "W", "N")

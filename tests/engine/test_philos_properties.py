@@ -20,9 +20,10 @@ from hypothesis import strategies as st
 from scoring.engine import score_game
 from tests.engine.strategies import games
 from tests.engine.test_properties import reference_settlement
+from tests.support.examples import examples
 
 FAST = settings(
-    max_examples=80,
+    max_examples=examples(80),
     deadline=None,
     database=None,
     suppress_health_check=[HealthCheck.too_slow],

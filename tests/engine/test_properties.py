@@ -18,9 +18,10 @@ from hypothesis import strategies as st
 
 from scoring.engine import score_game
 from tests.engine.strategies import games, legal_games, parse_tiles
+from tests.support.examples import examples
 
 FAST = settings(
-    max_examples=60,
+    max_examples=examples(60),
     deadline=None,
     database=None,
     suppress_health_check=[HealthCheck.too_slow],

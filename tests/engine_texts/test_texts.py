@@ -260,6 +260,7 @@ def test_every_result_of_the_engine_is_json_with_its_code() -> None:
     assert result["params"]["at"] == {"seat": "E", "part": "concealed"}
 
 
+@pytest.mark.slow  # manage.py score_games in fresh Python processes
 def test_score_games_prints_codes_only_when_asked(tmp_path: Path) -> None:
     broken = dict(worked_example(), winner="X")
     source = tmp_path / "games.jsonl"

@@ -13,6 +13,7 @@ from django.core.exceptions import ValidationError
 
 from exports import bond, ema
 from tests.exports.sample import HOSTILE, Sample, csv_rows, header_index, make_sample, workbook
+from tests.support.db import built_once_per_module, fresh_copy
 from tournaments.models import EventStatus, Registration, RoundStatus
 from tournaments.services.standings import event_standings, missing_member_numbers
 
@@ -22,9 +23,12 @@ HEADERS_EN = ["Position", "First name", "Last name", "NMB member number", "Club"
               "Table points", "Score", "Rounds played", "Note"]
 
 
+_built_sample = built_once_per_module(make_sample)
+
+
 @pytest.fixture
-def sample() -> Sample:
-    return make_sample()
+def sample(db: None, _built_sample: Sample) -> Sample:
+    return fresh_copy(_built_sample)
 
 
 Expected = tuple[int | None, str, str, str | None, str, Decimal, int, int]

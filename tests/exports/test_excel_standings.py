@@ -6,6 +6,7 @@ import pytest
 
 from exports.excel import standings
 from tests.exports.sample import HOSTILE, Sample, make_sample, workbook
+from tests.support.db import built_once_per_module, fresh_copy
 from tournaments.models import TableResult
 from tournaments.services.standings import event_standings
 
@@ -15,9 +16,12 @@ HEADERS = ["Position", "Name", "Club", "NMB member number", "Table points", "Sco
            "Rounds played"]
 
 
+_built_sample = built_once_per_module(make_sample)
+
+
 @pytest.fixture
-def sample() -> Sample:
-    return make_sample()
+def sample(db: None, _built_sample: Sample) -> Sample:
+    return fresh_copy(_built_sample)
 
 
 def test_a_total_sheet_and_one_per_closed_round(sample: Sample) -> None:

@@ -11,9 +11,7 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -22,6 +20,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+from tests.support.processes import RedisServer, have_redis_server
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.worker
@@ -74,47 +74,26 @@ print(json.dumps({}))
 """
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
 class World:
-    def __init__(self, tmp: Path, redis_port: int) -> None:
+    def __init__(self, tmp: Path) -> None:
         self.tmp = tmp
-        self.redis_port = redis_port
-        self.redis: subprocess.Popen[bytes] | None = None
+        # One port for the whole test: stopping and starting Redis again is an outage.
+        self.redis = RedisServer(tmp)
         self.workers: list[subprocess.Popen[bytes]] = []
         self.logs: list[Any] = []
         self.env = {
             "PATH": os.environ["PATH"], "DJANGO_SETTINGS_MODULE": "config.settings",
             "DATABASE_URL": f"sqlite:///{tmp / 'app.sqlite3'}",
-            "CELERY_BROKER_URL": f"redis://127.0.0.1:{redis_port}/0",
+            "CELERY_BROKER_URL": self.redis.url(0),
             "EXPORTS_STALE_SECONDS": "5", "ALLOWED_HOSTS": "localhost",
         }
 
     def start_redis(self) -> None:
-        self.redis = subprocess.Popen(
-            ["redis-server", "--port", str(self.redis_port), "--bind", "127.0.0.1",
-             "--save", "", "--appendonly", "no", "--dir", str(self.tmp)],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline:
-            try:
-                with socket.create_connection(("127.0.0.1", self.redis_port), timeout=1) as s:
-                    s.sendall(b"PING\r\n")
-                    if s.recv(16).startswith(b"+PONG"):
-                        return
-            except OSError:
-                time.sleep(0.05)
-        raise AssertionError("redis-server did not start")
+        self.redis.start()
 
     def stop_redis(self) -> None:
-        assert self.redis is not None
-        self.redis.terminate()
-        self.redis.wait(10)
-        self.redis = None
+        assert self.redis.running()
+        self.redis.stop()
 
     def start_worker(self, *, step_delay: float = 0.0) -> subprocess.Popen[bytes]:
         env = {**self.env, "EXPORTS_TEST_STEP_DELAY": str(step_delay)}
@@ -159,16 +138,15 @@ class World:
                 worker.wait(10)
         for log in self.logs:
             log.close()
-        if self.redis is not None:
-            self.stop_redis()
+        self.redis.stop()
 
 
 @pytest.fixture
 def world(tmp_path: Path) -> Iterator[World]:
-    if shutil.which("redis-server") is None:
+    if not have_redis_server():
         pytest.skip("WORKER TESTS SKIPPED: no redis-server (apt-get install redis-server; "
                     "`make test` installs it); the real Redis and Celery worker did NOT run.")
-    world = World(tmp_path, free_port())
+    world = World(tmp_path)
     world.start_redis()
     try:
         yield world

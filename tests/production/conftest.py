@@ -5,11 +5,8 @@ at a new, empty one."""
 from __future__ import annotations
 
 import os
-import shutil
-import socket
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -18,14 +15,15 @@ from urllib.parse import quote
 import pytest
 from django.db import connection
 
+from tests.support.processes import (  # noqa: F401 (free_port: for the test modules)
+    RedisServer,
+    free_port,
+    have_redis_server,
+    start_redis,
+)
+
 ROOT = Path(__file__).resolve().parents[2]
 GOOD_KEY = "k" * 20 + "0123456789abcdefghijklmnopqrstuvwxyz"  # 56 characters
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 def base_env(**extra: str) -> dict[str, str]:
@@ -93,7 +91,7 @@ def empty_database(tmp_path: Path) -> Iterator[str]:
 
 
 def need_redis() -> None:
-    if shutil.which("redis-server") is None:
+    if not have_redis_server():
         pytest.skip("WORKER TESTS SKIPPED: no redis-server (apt-get install redis-server; "
                     "`make test` installs it); the real Redis, Celery and gunicorn did NOT run.")
 
@@ -104,38 +102,10 @@ def need_postgresql(what: str) -> None:
                     "second pass does); on SQLite it did NOT run.")
 
 
-class Redis:
-    def __init__(self, directory: Path) -> None:
-        self.port = free_port()
-        self.process = subprocess.Popen(
-            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
-             "--appendonly", "no", "--dir", str(directory)],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline:
-            try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=1) as sock:
-                    sock.sendall(b"PING\r\n")
-                    if sock.recv(16).startswith(b"+PONG"):
-                        return
-            except OSError:
-                time.sleep(0.05)
-        self.stop()
-        raise AssertionError("redis-server did not start")
-
-    def url(self, number: int) -> str:
-        return f"redis://127.0.0.1:{self.port}/{number}"
-
-    def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.terminate()
-            self.process.wait(10)
-
-
 @pytest.fixture
-def redis(tmp_path: Path) -> Iterator[Redis]:
+def redis(tmp_path: Path) -> Iterator[RedisServer]:
     need_redis()
-    server = Redis(tmp_path)
+    server = start_redis(tmp_path)
     try:
         yield server
     finally:

@@ -19,10 +19,10 @@ import pytest
 from tests.production.conftest import (
     GOOD_KEY,
     ROOT,
-    Redis,
     base_env,
     free_port,
     need_postgresql,
+    start_redis,
 )
 
 
@@ -142,7 +142,7 @@ def test_make_prod_runs_the_site_a_worker_and_beat_and_stops_them(
     need_postgresql("make prod")
     if shutil.which("redis-server") is None:
         pytest.skip("WORKER TESTS SKIPPED: no redis-server; make prod did NOT run.")
-    redis = Redis(tmp_path)
+    redis = start_redis(tmp_path)
     port = free_port()
     env = base_env(
         DATABASE_URL=empty_database, CELERY_BROKER_URL=redis.url(0), CACHE_URL=redis.url(1),

@@ -46,13 +46,13 @@ from stats.models import GroupStatistics
 from tests.production.conftest import (
     GOOD_KEY,
     ROOT,
-    Redis,
     base_env,
     free_port,
     manage,
     need_postgresql,
     need_redis,
     run_database_url,
+    start_redis,
 )
 from tournaments.models import Event, EventKind, Hand, Round, RoundStatus, Table
 from tournaments.services import create_event, rounds
@@ -122,7 +122,7 @@ def answers(port: int) -> bool:
 def cluster(transactional_db: None, tmp_path: Path) -> Iterator[Cluster]:
     need_postgresql("The scale-out test (two app servers, a worker, one database)")
     need_redis()
-    redis = Redis(tmp_path)
+    redis = start_redis(tmp_path)
     env = base_env(
         DJANGO_ENV="production", SECRET_KEY=GOOD_KEY, ALLOWED_HOSTS="localhost",
         SECURE_SSL_REDIRECT="false", STATIC_ROOT=str(tmp_path / "static"),

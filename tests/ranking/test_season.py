@@ -20,9 +20,10 @@ from tournaments.season import (
     season_bounds,
     season_ranking,
 )
+from tests.support.examples import examples
 
 D = Decimal
-FAST = settings(max_examples=100, deadline=None, database=None)
+FAST = settings(max_examples=examples(100), deadline=None, database=None)
 ROOT = Path(__file__).resolve().parents[2]
 
 

@@ -9,10 +9,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.support.examples import examples
 from tournaments.placing import StandingRow, standings, table_points
 
 D = Decimal
-FAST = settings(max_examples=200, deadline=None, database=None)
+FAST = settings(max_examples=examples(200), deadline=None, database=None)
 
 
 def row(

@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.support.examples import examples
 from tournaments.placing import (
     PRESETS,
     TABLE_POINTS_PLACES,
@@ -17,7 +18,7 @@ from tournaments.placing import (
 )
 
 D = Decimal
-FAST = settings(max_examples=200, deadline=None, database=None)
+FAST = settings(max_examples=examples(200), deadline=None, database=None)
 
 
 def test_it_uses_4_2_1_0_by_default() -> None:

@@ -9,10 +9,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.support.examples import examples
 from tournaments.placing import Key, StandingRow, standings
 from tournaments.season import WINS_TO_KEEP, TrophyKept, evening_winner, trophy_history
 
-FAST = settings(max_examples=200, deadline=None, database=None)
+FAST = settings(max_examples=examples(200), deadline=None, database=None)
 
 
 def wednesdays(*winners: Key | None) -> list[tuple[date, Key | None]]:

@@ -25,8 +25,9 @@ from rankings.formula import (
     rate,
     rating_history,
 )
+from tests.support.examples import examples
 
-FAST = settings(max_examples=150, deadline=None, database=None,
+FAST = settings(max_examples=examples(150), deadline=None, database=None,
                 suppress_health_check=[HealthCheck.too_slow])
 
 AS_OF = datetime.date(2031, 6, 1)

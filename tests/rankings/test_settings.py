@@ -10,6 +10,10 @@ import pytest
 from rankings.conf import ranking_config
 from tests.test_settings import run_python
 
+# Settings are read at start-up, so each case starts a fresh Python process
+# (about a second): the slow pass.
+pytestmark = pytest.mark.slow
+
 PRINT = """
 import json
 from django.conf import settings

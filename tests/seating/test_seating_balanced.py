@@ -9,6 +9,7 @@ from tests.seating.brute_force import (
     fewest_repeats_this_round,
     partitions,
 )
+from tests.support.examples import examples
 from tournaments.seating import SeatingRequest, plan, report, seat, table_sizes
 from tournaments.seating.meetings import meeting_counts
 
@@ -19,7 +20,7 @@ def test_the_brute_force_sees_every_split() -> None:
     assert len(list(partitions(list(range(12)), [4, 4, 4]))) == 5775
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(
     n=st.sampled_from([8, 9, 10, 12]),
     earlier=st.integers(1, 4),

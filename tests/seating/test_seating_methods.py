@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.support.examples import examples
 from tournaments.seating import (
     METHODS,
     SeatingError,
@@ -50,7 +51,7 @@ def _seatable(n: int, odd_tables: str) -> bool:
     return True
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(request=requests(), method=st.sampled_from(METHODS))
 def test_every_present_player_is_seated_exactly_once(request: SeatingRequest, method: str) -> None:
     tables = seat(method, request)
@@ -117,7 +118,7 @@ def test_swiss_moves_the_fewest_players_to_avoid_a_repeat() -> None:
     ]
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(request=requests())
 def test_swiss_seats_out_of_rank_order_only_to_avoid_a_repeat(request: SeatingRequest) -> None:
     tables = seat("swiss", request)

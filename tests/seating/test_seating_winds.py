@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.support.examples import examples
 from tournaments.seating import METHODS, SeatingRequest, assign_winds, plan, report, seat
 from tournaments.seating.winds import wind_counts
 
@@ -17,7 +18,7 @@ def test_eight_rounds_give_every_player_each_wind_exactly_twice(method: str, n: 
     assert all(row.counts == (2, 2, 2, 2, 0) for row in report(rounds).winds)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     tables=st.integers(1, 12),
     rounds=st.integers(1, 10),

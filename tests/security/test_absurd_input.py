@@ -222,6 +222,7 @@ def game(concealed: str = "2228m4777p19s555z", **fields: Any) -> bytes:
         **fields}).encode()
 
 
+@pytest.mark.slow  # manage.py score_games in a fresh Python process
 def test_score_games_answers_absurd_lines_with_errors(tmp_path: Path) -> None:
     lines = [
         game(LONG_TILES, winning_tile="1m"),

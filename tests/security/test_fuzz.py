@@ -31,12 +31,13 @@ from hypothesis import strategies as st
 from clubs.models import Club, Member
 from scoring.engine import score_game
 from tests.examples import WORKED_EXAMPLE
+from tests.support.examples import examples
 
-FUZZ = settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", "150")), deadline=None,
+FUZZ = settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", examples(150))), deadline=None,
                 database=None,
                 suppress_health_check=[HealthCheck.too_slow,
                                        HealthCheck.function_scoped_fixture])
-SLOW_FUZZ = settings(FUZZ, max_examples=int(os.environ.get("FUZZ_EXAMPLES", "40")))
+SLOW_FUZZ = settings(FUZZ, max_examples=int(os.environ.get("FUZZ_EXAMPLES", examples(40))))
 
 # --- JSON-like values ----------------------------------------------------------------------
 

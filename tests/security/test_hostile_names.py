@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
-from django.test import Client
+from django.test import Client, override_settings
 from django.urls import reverse
 from django.utils import timezone, translation
 from openpyxl import load_workbook
@@ -36,6 +36,7 @@ from tests.security.hostile import (
     build,
 )
 from tests.security.test_headers import inline_code
+from tests.support.db import built_once_per_module, fresh_copy
 
 pytestmark = pytest.mark.django_db
 
@@ -46,10 +47,19 @@ def _english() -> Any:
         yield
 
 
+def build_with_its_organiser() -> Hostile:
+    organiser = User.objects.create_user("alice", password="password", is_staff=True)
+    with override_settings(RANKING_MIN_RESULTS=1):  # one tournament is enough to be ranked
+        return build(organiser)
+
+
+_built_hostile = built_once_per_module(build_with_its_organiser)
+
+
 @pytest.fixture
-def hostile(organiser: User, settings: Any) -> Hostile:
+def hostile(db: None, _built_hostile: Hostile, settings: Any) -> Hostile:
     settings.RANKING_MIN_RESULTS = 1  # one tournament is enough to be ranked
-    return build(organiser)
+    return fresh_copy(_built_hostile)
 
 
 def page_arguments(hostile: Hostile, name: str) -> dict[str, Any]:

@@ -68,6 +68,7 @@ def expected(value: str) -> int:
     return 400 if "\x00" in value else 200
 
 
+@pytest.mark.slow  # a walk: every page, parameter and value (about 20 s)
 def test_every_filter_and_search_parameter(hostile: Hostile) -> None:
     client = Client()
     client.force_login(hostile.organiser)
@@ -85,6 +86,7 @@ def test_every_filter_and_search_parameter(hostile: Hostile) -> None:
     assert not failures, "\n".join(failures)
 
 
+@pytest.mark.slow  # a walk: every admin list and value
 def test_the_admin_search(hostile: Hostile, django_user_model: type[User]) -> None:
     client = Client()
     client.force_login(django_user_model.objects.create_superuser("root", password="x"))
@@ -116,6 +118,7 @@ def test_the_ranking_search_takes_wildcards_literally(hostile: Hostile, client: 
         assert "alert(&#x27;first&#x27;)" not in client.get(url, {"q": value}).content.decode()
 
 
+@pytest.mark.slow  # a walk: every page and made-up value
 def test_made_up_filter_values_do_not_fill_the_cache(hostile: Hostile, client: Client) -> None:
     from django.core.cache import cache
     from django.db import connection

@@ -44,7 +44,8 @@ from hypothesis import strategies as st
 from scoring.engine import tiles as engine_tiles
 from tests.pages.test_permission_matrix import FIXED, World, world  # noqa: F401 (fixture)
 
-pytestmark = pytest.mark.django_db
+# A walk through every URL (about 100 s): the slow pass.
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 ROOT = Path(__file__).resolve().parents[2]
 APPS = ("common", "config", "clubs", "tournaments", "scoring", "exports", "rankings", "stats",

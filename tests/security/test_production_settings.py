@@ -7,7 +7,12 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from tests.test_settings import PRODUCTION, run_python
+
+# Each case starts a fresh Python process (about a second): the slow pass.
+pytestmark = pytest.mark.slow
 
 LOGIN_IN_PRODUCTION = """
 import json
