@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from clubs.season_options import SeasonOptions
+from tests.support.examples import examples
 from tournaments.season import (
     Evening,
     MemberResult,
@@ -20,7 +21,6 @@ from tournaments.season import (
     season_bounds,
     season_ranking,
 )
-from tests.support.examples import examples
 
 D = Decimal
 FAST = settings(max_examples=examples(100), deadline=None, database=None)
