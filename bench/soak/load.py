@@ -83,7 +83,7 @@ from bench import rankings as bench_rankings
 from bench import web
 from tests.support.processes import RedisServer, free_port
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 HOST = web.HOST

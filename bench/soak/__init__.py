@@ -1,0 +1,1 @@
+"""The soak and fault runs (`make soak`, `python -m bench.soak`)."""
