@@ -2,7 +2,7 @@
 
 import sys
 
-from bench.soak.load import main
+from bench.soak.cli import main
 
 if __name__ == "__main__":
     sys.exit(main())
