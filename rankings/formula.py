@@ -1,5 +1,5 @@
 """The national ranking's formula: pure Python, standard library only, no
-Django import (like scoring/engine and tournaments/ranking.py).
+Django import (like scoring/engine and tournaments/placing.py).
 
 It follows the EMA's published ranking method, MERS ("Basics for ranking
 system", 2018 update, linked from SOURCE_URL) as issue 7 sets it out, with

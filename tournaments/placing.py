@@ -1,7 +1,7 @@
 """Placing players (issue 3 §4): table points by place at one table, and
 positions in an event's standings, ties included. Pure Python, no Django
-import. (The club's all-time ranking is the rankings app; the standings
-pages are tournaments/services/standings*.py: both build on this.)
+import. (The club's season and all-time rankings are tournaments/season.py;
+the standings pages are tournaments/services/standings*.py: both build on this.)
 
 Two jobs, kept apart:
 

@@ -1,7 +1,7 @@
 """A member's own pages: "my events" (running, coming up, recently played,
 each with their state) and registering or withdrawing themselves, and the
 member's card on an event's page. A member's event is fetched through
-clubs.access.get_event_for_member.
+tournaments.access.get_event_for_member.
 """
 
 from typing import Any

@@ -1,7 +1,7 @@
 """Public results of an event: the standings (after a closed round, or live
 while rounds are played, filtered by club, sorted and paginated), each
 round's results per table and a player's hands. Published events for
-anyone, drafts for their organisers (clubs.access.get_event_for_viewer).
+anyone, drafts for their organisers (tournaments.access.get_event_for_viewer).
 The rendered tables are kept by the standings service (standings_page).
 """
 

@@ -4,7 +4,7 @@
  *
  * Pure: no DOM. What it needs of the page comes as arguments: the table's
  * players, the rule set's options for hands by values (`rules`, the page's
- * "se-rules" JSON: score_sheet.entry_options) and the tile notation
+ * "se-rules" JSON: score_entry_page.entry_options) and the tile notation
  * (tile-picker.js: tileString, parseTiles).
  */
 import { loadFlags, payFlags } from "./flags.js";

@@ -10,11 +10,11 @@ import { useWords } from "./flags.js";
 
 // The server's data, set once by readPage().
 export let root = null;
-export let T = {};             // the texts, in the user's language (entry_views.page_texts)
+export let T = {};             // the texts, in the user's language (tournaments.views.score_entry.page_texts)
 export let TILE_NAMES = {};
 export let WIND_LETTERS = {};
 export let HAND_URLS = {};
-// What the rule set asks of a hand by values (score_sheet.entry_options):
+// What the rule set asks of a hand by values (score_entry_page.entry_options):
 // the highest value, whether only the winner's value counts (Hong Kong:
 // the winner's fan) and the flags that change a settlement of values.
 export let RULES = {};
