@@ -93,7 +93,7 @@ bench: $(BENCH_STAMP)
 bench-web: $(BENCH_STAMP)
 	$(PY) -m bench.web $(if $(DATABASE_URL),--database-url $(DATABASE_URL),)
 
-# Reliability (bench/soak.py, run as python -m bench.soak): a throwaway PostgreSQL cluster (needs Debian's
+# Reliability (bench/soak/, run as python -m bench.soak): a throwaway PostgreSQL cluster (needs Debian's
 # postgresql binaries), Redis, gunicorn, a Celery worker and beat on loopback;
 # a 10-minute soak, then four fault runs; about 20 minutes. Exits 1 when a
 # target is missed. Options through SOAK_ARGS, e.g. SOAK_ARGS="--minutes 2 --json".

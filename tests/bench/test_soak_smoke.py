@@ -1,4 +1,4 @@
-"""bench/soak.py at its smoke size (a few seconds, no PostgreSQL, Redis or Celery): it
+"""bench/soak/ at its smoke size (a few seconds, no PostgreSQL, Redis or Celery): it
 builds its tournament, runs its scorekeepers and readers against a real gunicorn, checks
 every hand in the database and reports, as the real soak does."""
 

@@ -1,6 +1,6 @@
 """A database that cannot be reached gives 503 with a clear message (issue 8:
 "no 500 page for score entry ... a clear message where something is
-unavailable"), found by bench/soak.py's PostgreSQL restart."""
+unavailable"), found by bench/soak/'s PostgreSQL restart."""
 
 from __future__ import annotations
 

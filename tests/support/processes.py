@@ -1,6 +1,6 @@
 """Other processes on loopback for the tests and the benchmarks: a free TCP
 port and a throwaway redis-server (the worker and production tests, and
-bench/soak.py's stack). One copy, so a fix to how Redis is started or waited
+bench/soak/'s stack). One copy, so a fix to how Redis is started or waited
 for reaches every user."""
 
 from __future__ import annotations
