@@ -1,6 +1,6 @@
 """Club pages: the organiser's clubs and members. (The public season and
 all-time rankings are built from the club evenings' results:
-tournaments/season_views.py.)
+tournaments/views/season.py.)
 
 Views translate HTTP to service calls. Every club is fetched through
 clubs/access.py, so no view can forget the permission check; services raise

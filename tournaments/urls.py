@@ -11,6 +11,7 @@ from tournaments.views import (
     results,
     rounds,
     score_entry,
+    season,
 )
 
 app_name = "tournaments"
@@ -111,11 +112,9 @@ urlpatterns += [
 ]
 
 # The club competition under the club's address: the season ranking and the
-# all-time ranking (tournaments.season_views), public.
-from tournaments import season_views  # noqa: E402
-
+# all-time ranking (tournaments.views.season), public.
 urlpatterns += [
-    path("clubs/<slug:slug>/season/", season_views.season, name="season"),
-    path("clubs/<slug:slug>/season/<int:year>/", season_views.season, name="season_year"),
-    path("clubs/<slug:slug>/all-time/", season_views.all_time, name="all_time"),
+    path("clubs/<slug:slug>/season/", season.season, name="season"),
+    path("clubs/<slug:slug>/season/<int:year>/", season.season, name="season_year"),
+    path("clubs/<slug:slug>/all-time/", season.all_time, name="all_time"),
 ]

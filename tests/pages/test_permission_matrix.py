@@ -95,7 +95,7 @@ MATRIX: list[Row] = [
     # Organisers: without a user or an organiser chosen, refused input.
     Row("clubs:organiser_add", "POST", ORGANISER_POST),
     Row("clubs:organiser_remove", "POST", ORGANISER_POST),
-    # The club competition's public pages (tournaments/season_views.py).
+    # The club competition's public pages (tournaments/views/season.py).
     Row("tournaments:season", "GET", PUBLIC),
     Row("tournaments:season_year", "GET", PUBLIC),
     Row("tournaments:all_time", "GET", PUBLIC),

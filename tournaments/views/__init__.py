@@ -10,5 +10,6 @@ tournaments/api.py):
 * results.py: public standings, round results and player pages;
 * public.py: an event's public page, the list of events, the club directory;
 * member.py: a member's own events and self-registration;
+* season.py: a club's season ranking and all-time ranking (public);
 * errors.py: how a page answers a refused change.
 """
