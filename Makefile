@@ -77,7 +77,7 @@ test: $(DEV_STAMP) redis-server
 	$(PYTEST) -q -n auto --no-migrations -m "not slow"
 
 test-slow: $(DEV_STAMP) redis-server
-	HYPOTHESIS_PROFILE=full $(PYTEST) -q -m "slow or hypothesis"
+	HYPOTHESIS_PROFILE=full $(PYTEST) -q -n auto -m "slow or hypothesis"
 
 test-all: test test-slow
 
