@@ -31,6 +31,9 @@ from tournaments.services import registration as registrations
 
 Player = Member | str  # a member, or a guest by name
 
+FIRST_NAMES = ["Anna", "Bram", "Cor", "Dirk", "Els", "Femke", "Gert", "Hans", "Ineke", "Jan",
+               "Karin", "Lex", "Mies", "Nico", "Olga", "Piet"]
+
 # One hand by values at a table of four: East (seat 0) wins, nobody discards.
 EAST_WINS = {"values": {"0": 40, "1": 20, "2": 10, "3": 0}, "winner": 0, "discarder": None}
 
@@ -49,11 +52,11 @@ def club(**fields: Any) -> Club:
 
 def members(club: Club, names: Sequence[str] | int, *, last_name: str = "Speler",
             first_number: int | None = None, **fields: Any) -> list[Member]:
-    """Members of `club`, one per first name (or `names` of them, Speler01,
-    Speler02, ...); NMB numbers counting up from `first_number`, none without
+    """Members of `club`, one per first name (or `names` of them: Anna, Bram,
+    Cor, ...); NMB numbers counting up from `first_number`, none without
     it. Undated (no date of birth, member since today) unless told."""
     if isinstance(names, int):
-        names = [f"Speler{index + 1:02d}" for index in range(names)]
+        names = [FIRST_NAMES[index % len(FIRST_NAMES)] for index in range(names)]
     return [MemberFactory(club=club, first_name=name, last_name=last_name,
                           nmb_number=None if first_number is None else str(first_number + index),
                           undated=True, **fields)
