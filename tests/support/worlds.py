@@ -35,7 +35,8 @@ FIRST_NAMES = ["Anna", "Bram", "Cor", "Dirk", "Els", "Femke", "Gert", "Hans", "I
                "Karin", "Lex", "Mies", "Nico", "Olga", "Piet"]
 
 # One hand by values at a table of four: East (seat 0) wins, nobody discards.
-EAST_WINS = {"values": {"0": 40, "1": 20, "2": 10, "3": 0}, "winner": 0, "discarder": None}
+EAST_WINS = {"values": {"0": 40, "1": 20, "2": 10, "3": 0}, "winner": 0, "east": 0,
+             "discarder": None}
 
 
 def by_values(values: Sequence[int], winner: int | None,
@@ -108,9 +109,9 @@ class World:
 def tournament(club_: Club | None = None, *, players: Sequence[Player] | int = 8,
                played: int = 1, hands: Sequence[dict[str, Any]] = (EAST_WINS,),
                open_round: bool = False, finish: bool = True, seed: int = 1,
-               user: Any = None, **event_fields: Any) -> World:
+               user: Any = None, guest_club: str = "", **event_fields: Any) -> World:
     """A tournament played through the services: `players` (members and guests,
-    or that many new members of the club), `played` rounds seated by lot
+    or that many new members of the club; guests of `guest_club`), `played` rounds seated by lot
     (seed, seed + 1, ...) with `hands` at every table and closed, then
     (open_round) one more round seated and started, and the event finished
     unless told otherwise or a round is open. Any other Event field (kind,
@@ -122,7 +123,7 @@ def tournament(club_: Club | None = None, *, players: Sequence[Player] | int = 8
     event = create_event(club_, **fields)
     if isinstance(players, int):
         players = members(club_, players)
-    registered = register(event, players)
+    registered = register(event, players, guest_club=guest_club)
     played_rounds = [play_round(seated(event, seed=seed + number), hands, user=user)
                      for number in range(played)]
     if open_round:
