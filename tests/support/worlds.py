@@ -72,7 +72,7 @@ def register(event: Event, players: Sequence[Player], *,
             for player in players]
 
 
-def seated(event: Event, *, seed: int, layout: Sequence[Registration] | None = None,
+def seated(event: Event, layout: Sequence[Registration] | None = None, *, seed: int,
            start: bool = True) -> Round:
     """The event's next round, seated by lot (`seed`); with a `layout`, the
     players swapped into those seats of table 1 (seat 0 first). Started
