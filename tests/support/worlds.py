@@ -5,7 +5,7 @@ seated and played through the services, as an organiser plays them
 (`tournament`, and the pieces it is made of: `members`, `register`,
 `seated`, `play_round`), or written in bulk with the rows those services
 make (`finished_in_bulk`: for installations too large to play hand by
-hand). The builders of a test folder keep what only their tests know (the
+hand), or only as final standings (`ranked`). The builders of a test folder keep what only their tests know (the
 hands whose figures they count, the names an attacker chose) and build the
 rest with these.
 
@@ -24,7 +24,16 @@ from typing import Any
 
 from clubs.models import Club, Member
 from tests.support.factories import ClubFactory, MemberFactory
-from tournaments.models import Event, EventKind, Registration, Round, RoundStatus
+from tournaments.models import (
+    Event,
+    EventKind,
+    EventStatus,
+    Registration,
+    Round,
+    RoundStatus,
+    Table,
+    TableResult,
+)
 from tournaments.services import create_event, finish_event, rounds
 from tournaments.services import hands as hand_service
 from tournaments.services import registration as registrations
@@ -134,6 +143,35 @@ def tournament(club_: Club | None = None, *, players: Sequence[Player] | int = 8
     return World(club=club_, event=event, players=registered, rounds=played_rounds)
 
 
+def ranked(club_: Club, standings: Sequence[Sequence[Player]], *,
+           substitutes: Sequence[Player] = (), finish: bool = True,
+           **event_fields: Any) -> Event:
+    """A tournament whose standings are `standings` (best first, the players
+    of a group sharing a place), its rows written directly: one closed round
+    at one table whose results give those places (higher score, better
+    place), then substitutes for the first player (listed, never ranked) at
+    the bottom; finished through the service unless told otherwise. No hands:
+    for what reads standings only (rankings, seasons)."""
+    fields = {"kind": EventKind.TOURNAMENT, "title": "Toernooi",
+              "start_date": datetime.date.today(), **event_fields}
+    event = Event.objects.create(club=club_, status=EventStatus.RUNNING, **fields)
+    round_ = Round.objects.create(event=event, number=1, status=RoundStatus.CLOSED)
+    table = Table.objects.create(round=round_, number=1)
+    placed = [(_registration_row(event, player), 1000 - 10 * place)
+              for place, group in enumerate(standings) for player in group]
+    placed += [(_registration_row(event, player, substitute_for=placed[0][0] if placed else None),
+                -1000) for player in substitutes]
+    for registration, score in placed:
+        TableResult.objects.create(table=table, registration=registration, score=score)
+    return finish_event(event) if finish else event
+
+
+def _registration_row(event: Event, player: Player, **fields: Any) -> Registration:
+    if isinstance(player, str):
+        return Registration.objects.create(event=event, guest_name=player, **fields)
+    return Registration.objects.create(event=event, member=player, **fields)
+
+
 # --- In bulk ------------------------------------------------------------------------
 
 
@@ -183,14 +221,7 @@ def finished_in_bulk(club_: Club, entrants: Sequence[Player], *, rng: random.Ran
     from scoring.engine import RULESETS
     from scoring.engine.deal import Dealt, next_deal
     from tournaments import placing
-    from tournaments.models import (
-        EventStatus,
-        Hand,
-        HandScore,
-        Seat,
-        Table,
-        TableResult,
-    )
+    from tournaments.models import Hand, HandScore, Seat
 
     counts = counts if counts is not None else BulkCounts()
     options = RULESETS[ruleset].resolve_options({})
