@@ -101,14 +101,17 @@ django.setup()
 from django.core.management import call_command
 call_command("migrate", verbosity=0)
 from django.contrib.auth.models import User
-from tests.domain.conftest import make_event
-from tournaments.services.rounds import add_round, seat_round, start_round
+from tests.support import worlds
 from tournaments.services.scorekeepers import add_scorekeeper
-event, _ = make_event(8, ruleset="nts")
-user = User.objects.create_user("vera", password="bench-pw")
-add_scorekeeper(event, user)
-round_ = start_round(seat_round(add_round(event), seed=3))
-print(round_.tables.get(number=1).pk)
+from tests.support.factories import EVENT_DAY, ClubFactory, MemberFactory
+club = ClubFactory()
+players = [MemberFactory(club=club, first_name=name, last_name=f"Speler{index}")
+           for index, name in enumerate(worlds.FIRST_NAMES[:8])]
+built = worlds.tournament(club, players=players, played=0, open_round=True, seed=3,
+                          ruleset="nts", kind="evening", title="Club evening 0",
+                          start_date=EVENT_DAY, rounds_planned=2)
+add_scorekeeper(built.event, User.objects.create_user("vera", password="bench-pw"))
+print(built.rounds[0].tables.get(number=1).pk)
 """
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, check=True,
                          capture_output=True, text=True)

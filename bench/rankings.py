@@ -51,7 +51,6 @@ import sys
 import tempfile
 import time
 import uuid
-from collections import defaultdict
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
@@ -385,133 +384,33 @@ def _event(built: Built, pool: Pool, rng: random.Random, kind: str, club: Any,
            day: datetime.date, ruleset: str, entrants: Sequence[Any], *, rounds: int,
            hands: tuple[int, int], days: int, title: str,
            last_played: dict[int, datetime.date]) -> None:
-    """One finished event: registrations, closed rounds seated at random, every
-    table's hands, scores and results."""
-    from django.utils import timezone
+    """One finished event in bulk (tests/support/worlds.py), its hands drawn
+    from the pool; counted in `built`."""
+    from tests.support.worlds import BulkCounts, ScoredHand, finished_in_bulk
 
-    from scoring.engine import RULESETS
-    from scoring.engine.deal import Dealt, next_deal
-    from tournaments import placing
-    from tournaments.models import (
-        Event,
-        EventStatus,
-        Hand,
-        HandScore,
-        Registration,
-        Round,
-        RoundStatus,
-        Seat,
-        Table,
-        TableResult,
-    )
+    def from_pool(rng: random.Random, ruleset: str, options: dict[str, Any],
+                  prevailing: str, east: int) -> ScoredHand:
+        template = pool.pick(rng, ruleset, options, prevailing)
+        entry, winds = template.entry(east)
+        return ScoredHand(entry=entry, game=template.game, result=template.result,
+                          winds=winds, by_tiles=template.kind == "tiles")
 
-    options = RULESETS[ruleset].resolve_options({})
-    if ruleset == "nts" and rng.random() < 0.1:
-        options = {**options, "round_to_tens": True}
-    scheme = "4-2-1-0.5" if rng.random() < 0.2 else "4-2-1-0"
-    at = timezone.make_aware(datetime.datetime.combine(day, datetime.time(10)))
-    # In bulk, as everything here: no model signals, so nothing is scheduled for
-    # recomputation in the background while the benchmark measures.
-    (event,) = Event.objects.bulk_create([Event(
-        club=club, kind=kind, title=title, start_date=day, days=days,
-        rounds_planned=rounds, ruleset=ruleset, rule_options=options,
-        max_places=len(entrants), table_point_scheme=scheme,
-        ranking_order="table_points" if kind == "evening" else "score",
-        seating_method="fuhing" if kind == "evening" else "balanced",
-        status=EventStatus.FINISHED, rules_frozen_at=at)])
-    registrations = Registration.objects.bulk_create(
-        Registration(event=event, member=e if not isinstance(e, str) else None,
-                     guest_name=e if isinstance(e, str) else "", checked_in_at=at)
-        for e in entrants)
-    built.registrations += len(registrations)
-    built.guests += sum(1 for e in entrants if isinstance(e, str))
-    round_rows = Round.objects.bulk_create(
-        Round(event=event, number=n, seating_method="random", status=RoundStatus.CLOSED,
-              started_at=at + datetime.timedelta(hours=2 * n - 2),
-              closed_at=at + datetime.timedelta(hours=2 * n - 1))
-        for n in range(1, rounds + 1))
-    per_round = len(registrations) // 4
-    tables = Table.objects.bulk_create(
-        Table(round=r, number=t) for r in round_rows for t in range(1, per_round + 1))
-    seats: dict[int, list[int]] = {}
-    seat_rows = []
-    ids = [r.pk for r in registrations]
-    for index, round_ in enumerate(round_rows):
-        order = ids[:]
-        rng.shuffle(order)
-        for t in range(per_round):
-            table = tables[index * per_round + t]
-            seats[table.pk] = order[4 * t: 4 * t + 4]
-            seat_rows += [Seat(round=round_, table=table, registration_id=reg, position=p)
-                          for p, reg in enumerate(seats[table.pk])]
-    Seat.objects.bulk_create(seat_rows, batch_size=2000)
+    def count(scored: ScoredHand) -> None:
+        if scored.by_tiles:
+            built.hands_by_tiles += 1
+            winner = scored.game.get("winner")
+            if winner and scored.result["hands"].get(winner, {}).get("limit"):
+                built.limit_hands_by_tiles += 1
 
-    schedule = RULESETS[ruleset].five_player_schedule
-    hand_rows: list[Hand] = []
-    placed: list[tuple[list[int], dict[int, str], dict[str, Any]]] = []
-    for table in tables:
-        previous: list[Dealt] = []
-        regs = seats[table.pk]
-        for number in range(1, rng.randint(*hands) + 1):
-            deal = next_deal([0, 1, 2, 3], previous, schedule)
-            template = pool.pick(rng, ruleset, options, deal.prevailing)
-            entry, winds = template.entry(deal.east)
-            result = template.result
-            hand_rows.append(Hand(
-                table=table, number=number, game=template.game, result=result, entry=entry,
-                winner_id=regs[entry["winner"]] if entry["winner"] is not None else None,
-                discarder_id=(regs[entry["discarder"]]
-                              if entry["discarder"] is not None else None),
-                confirmed_at=None))
-            placed.append((regs, winds, result))
-            previous.append(Dealt(east=deal.east, prevailing=deal.prevailing,
-                                  rotates=result.get("winds_rotate", True)))
-            if template.kind == "tiles":
-                built.hands_by_tiles += 1
-                winner = template.game.get("winner")
-                if winner and result["hands"].get(winner, {}).get("limit"):
-                    built.limit_hands_by_tiles += 1
-        table.version = len(previous)
-    Hand.objects.bulk_create(hand_rows, batch_size=1000)
-    Table.objects.bulk_update(tables, ["version"], batch_size=1000)
-    score_rows = [HandScore(hand=hand, registration_id=regs[p], seat_wind=wind,
-                            value=result["scores"][wind], settlement=result["settlement"][wind])
-                  for hand, (regs, winds, result) in zip(hand_rows, placed, strict=True)
-                  for p, wind in winds.items()]
-    HandScore.objects.bulk_create(score_rows, batch_size=4000)
-
-    # Every table's results as close_round computes them (services.table_results).
-    totals: dict[int, dict[int, int]] = defaultdict(lambda: defaultdict(int))
-    mahjongs: dict[int, dict[int, int]] = defaultdict(lambda: defaultdict(int))
-    deal_ins: dict[int, dict[int, int]] = defaultdict(lambda: defaultdict(int))
-    for score in score_rows:
-        totals[score.hand.table_id][score.registration_id] += score.settlement
-    for hand in hand_rows:
-        if hand.winner_id:
-            mahjongs[hand.table_id][hand.winner_id] += 1
-        if hand.discarder_id:
-            deal_ins[hand.table_id][hand.discarder_id] += 1
-    results = []
-    for table in tables:
-        scores = {reg: totals[table.pk][reg] for reg in seats[table.pk]}
-        points = placing.table_points(scores, scheme, event.tie_rule,
-                                      mahjongs=dict(mahjongs[table.pk]),
-                                      deal_ins=dict(deal_ins[table.pk]))
-        results += [TableResult(
-            table=table, registration_id=reg, score=scores[reg], table_points=points[reg],
-            mahjongs=mahjongs[table.pk][reg], deal_ins=deal_ins[table.pk][reg],
-            rank=1 + sum(1 for o in scores
-                         if (points[o], scores[o]) > (points[reg], scores[reg])))
-            for reg in scores]
-    TableResult.objects.bulk_create(results, batch_size=2000)
+    counts = BulkCounts()
+    finished_in_bulk(club, entrants, rng=rng, hand_source=from_pool, kind=kind, day=day,
+                     ruleset=ruleset, rounds_played=rounds, hands=hands, days=days,
+                     title=title, counts=counts, on_hand=count)
+    for name, value in asdict(counts).items():
+        setattr(built, name, getattr(built, name) + value)
     for e in entrants:
         if not isinstance(e, str):
             last_played[e.pk] = max(day, last_played.get(e.pk, day))
-    built.rounds += len(round_rows)
-    built.tables += len(tables)
-    built.hands += len(hand_rows)
-    built.hand_scores += len(score_rows)
-    built.table_results += len(results)
 
 
 # --- Measuring ----------------------------------------------------------------------

@@ -16,13 +16,14 @@ from typing import Any
 
 from django.contrib.auth.models import User
 
-from clubs.models import Club, Member
+from clubs.models import Club
 from tests.scoring_entry.conftest import worked_example_tiles
+from tests.support import worlds
+from tests.support.factories import MemberFactory
 from tournaments.models import Event, EventKind, Hand, Registration, Round
 from tournaments.seating import five_player_schedule
 from tournaments.services import create_event, finish_event, hand_scoring, rounds
 from tournaments.services import hands as hand_service
-from tournaments.services import registration as registrations
 
 HOSTILE = '=HYPERLINK("http://x","y")'
 
@@ -48,35 +49,27 @@ VALUES = [
 def make_sample(*, finish: bool = True) -> Sample:
     organiser = User.objects.create_user("alice", password="password", first_name="Alice",
                                          last_name="Organiser")
-    club = Club.objects.create(name="Fu-Hing", slug="fu-hing", city="Amsterdam")
-    club.organisers.add(organiser)
-    other = Club.objects.create(name="Philos", slug="philos", city="Utrecht")
-    members = [
-        Member.objects.create(club=club, first_name="Désirée", last_name="Heemskerk",
-                              nmb_number="1001"),
-        Member.objects.create(club=club, first_name=HOSTILE, last_name="Hacker",
-                              nmb_number="1002"),
-        Member.objects.create(club=club, first_name="Jan", last_name="van der Berg",
-                              nmb_number="1003"),
-        Member.objects.create(club=club, first_name="Ans", last_name="Bakker"),
-        Member.objects.create(club=club, first_name="Bram", last_name="Jansen",
-                              nmb_number="1005"),
-        Member.objects.create(club=club, first_name="Carla", last_name="Smit",
-                              nmb_number="1006"),
-        Member.objects.create(club=other, first_name="Piet", last_name="Philos",
-                              nmb_number="2001"),
-    ]
+    club = worlds.club(organisers=[organiser])
+    other = worlds.club(name="Philos", slug="philos", city="Utrecht")
+    members = [MemberFactory(club=member_club, first_name=first_name, last_name=last_name,
+                             nmb_number=nmb_number, undated=True)
+               for member_club, first_name, last_name, nmb_number in (
+                   (club, "Désirée", "Heemskerk", "1001"),
+                   (club, HOSTILE, "Hacker", "1002"),
+                   (club, "Jan", "van der Berg", "1003"),
+                   (club, "Ans", "Bakker", None),
+                   (club, "Bram", "Jansen", "1005"),
+                   (club, "Carla", "Smit", "1006"),
+                   (other, "Piet", "Philos", "2001"))]
     event = create_event(club, kind=EventKind.TOURNAMENT, title="Voorjaarstoernooi",
                          venue="Buurthuis De Kolk", start_date=datetime.date(2031, 3, 1),
                          days=2, rounds_planned=2)
-    players = [registrations.register(event, member=member) for member in members]
-    players.append(registrations.register(event, guest_name="Kees van Dam",
-                                          guest_club="Gastclub"))
+    players = worlds.register(event, [*members, "Kees van Dam"], guest_club="Gastclub")
     keeper = User.objects.create_user("keeper", first_name="Kim", last_name="Keeper")
     club.organisers.add(keeper)
     played = []
     for number in (1, 2):
-        round_ = rounds.start_round(rounds.seat_round(rounds.add_round(event), seed=number))
+        round_ = worlds.seated(event, seed=number)
         for table in round_.tables.order_by("number"):
             if number == 1 and table.number == 1:
                 hand_service.record(table, worked_example_tiles(), user=organiser)

@@ -18,15 +18,17 @@ from django.contrib.auth.models import Group, Permission, User
 from django.contrib.sessions.backends.db import SessionStore
 from django.utils import timezone
 
-from clubs.models import Club, HolidayPeriod, Member
+from clubs.models import Club, HolidayPeriod
 from exports.models import ExportJob, JobStatus
 from rankings import services as rankings
 from stats import services as statistics
 from tests.scoring_entry.conftest import worked_example_tiles
+from tests.support import worlds
+from tests.support.factories import MemberFactory
+from tests.support.worlds import by_values
 from tournaments.models import Event, EventKind, Hand, Table
 from tournaments.services import create_event, finish_event, rounds
 from tournaments.services import hands as hand_service
-from tournaments.services import registration as registrations
 from tournaments.services.scorekeepers import add_scorekeeper
 
 
@@ -36,12 +38,6 @@ class Installation:
     keeper: User
     club: Club
     events: list[Event]
-
-
-def by_values(values: list[int], winner: int | None,
-              discarder: int | None = None) -> dict[str, Any]:
-    return {"values": {str(position): value for position, value in enumerate(values)},
-            "winner": winner, "discarder": discarder}
 
 
 HANDS = [
@@ -64,7 +60,7 @@ def submit(table: Table, user: User, game_input: dict[str, Any]) -> Hand:
 
 def play(event: Event, keeper: User, organiser: User, *, changes: bool) -> None:
     for number in (1, 2):
-        round_ = rounds.start_round(rounds.seat_round(rounds.add_round(event), seed=number))
+        round_ = worlds.seated(event, seed=number)
         for table in round_.tables.order_by("number"):
             if number == 1 and table.number == 1:
                 submit(table, keeper, worked_example_tiles())  # by tiles, East in seat 0
@@ -100,19 +96,17 @@ def build() -> Installation:
     organiser.groups.add(group)
     keeper.user_permissions.add(Permission.objects.get(codename="view_hand"))
 
-    club = Club.objects.create(name="Fu-Hing", slug="fu-hing", city="Amsterdam",
-                               season_options={"mode": "best_n", "n": 3})
-    club.organisers.add(organiser)
-    other = Club.objects.create(name="Philos", slug="philos", city="Utrecht")
+    club = worlds.club(season_options={"mode": "best_n", "n": 3}, organisers=[organiser])
+    other = worlds.club(name="Philos", slug="philos", city="Utrecht")
     HolidayPeriod.objects.create(club=club, name="Zomervakantie",
                                  start=datetime.date(2031, 7, 1), end=datetime.date(2031, 8, 31))
     LogEntry.objects.log_actions(user_id=organiser.pk, queryset=[club], action_flag=ADDITION,
                                  change_message="Toegevoegd.")
     members = [
-        Member.objects.create(club=club if index < 6 else other, first_name=name,
-                              last_name="Désirée" if index == 0 else "Speler",
-                              nmb_number=None if index % 3 == 2 else f"{1001 + index}",
-                              user=speler if index == 0 else None)
+        MemberFactory(club=club if index < 6 else other, first_name=name,
+                      last_name="Désirée" if index == 0 else "Speler",
+                      nmb_number=None if index % 3 == 2 else f"{1001 + index}",
+                      user=speler if index == 0 else None, undated=True)
         for index, name in enumerate(["Anna", "Bram", "Cor", "Dirk", "Els", "Femke", "Gert",
                                       "Hans"])
     ]
@@ -123,8 +117,7 @@ def build() -> Installation:
         event = create_event(club, kind=EventKind.TOURNAMENT, title=f"Toernooi {index + 1}",
                              start_date=today - datetime.timedelta(days=days_ago),
                              rounds_planned=2, requires_confirmation=False)
-        for member in members:
-            registrations.register(event, member=member)
+        worlds.register(event, members)
         add_scorekeeper(event, keeper)
         play(event, keeper, organiser, changes=index == 1)
         events.append(event)

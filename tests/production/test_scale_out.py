@@ -17,7 +17,6 @@ DATABASE_URL.
 
 from __future__ import annotations
 
-import datetime
 import html
 import http.client
 import json
@@ -41,7 +40,6 @@ from django.contrib.auth.hashers import PBKDF2PasswordHasher
 from django.contrib.auth.models import User
 from django.utils import translation
 
-from clubs.models import Club, Member
 from stats.models import GroupStatistics
 from tests.production.conftest import (
     GOOD_KEY,
@@ -54,9 +52,8 @@ from tests.production.conftest import (
     run_database_url,
     start_redis,
 )
-from tournaments.models import Event, EventKind, Hand, Round, RoundStatus, Table
-from tournaments.services import create_event, rounds
-from tournaments.services import registration as registrations
+from tests.support import worlds
+from tournaments.models import Event, Hand, Round, RoundStatus, Table
 from tournaments.services import standings as standings_service
 from tournaments.services.scorekeepers import add_scorekeeper
 
@@ -234,20 +231,17 @@ def user(username: str) -> User:
 
 def build_world() -> tuple[World, dict[str, User]]:
     users = {name: user(name) for name in ("olga", "vera", "wim")}
-    club = Club.objects.create(name="Fu-Hing", slug="fu-hing", city="Amsterdam")
-    club.organisers.add(users["olga"])
-    event = create_event(club, kind=EventKind.TOURNAMENT, title="Bondstoernooi",
-                         start_date=datetime.date.today(), rounds_planned=2)
-    for index in range(16):
-        member = Member.objects.create(club=club, first_name=f"Speler{index:02d}",
-                                       last_name="Désirée", nmb_number=f"{2001 + index}")
-        registrations.register(event, member=member)
-    add_scorekeeper(event, users["vera"])
-    add_scorekeeper(event, users["wim"])
-    round_ = rounds.start_round(rounds.seat_round(rounds.add_round(event), seed=5))
+    club = worlds.club(organisers=[users["olga"]])
+    built = worlds.tournament(
+        club, players=worlds.members(club, [f"Speler{index:02d}" for index in range(16)],
+                                     last_name="Désirée", first_number=2001),
+        played=0, open_round=True, seed=5, title="Bondstoernooi", rounds_planned=2)
+    add_scorekeeper(built.event, users["vera"])
+    add_scorekeeper(built.event, users["wim"])
+    round_ = built.rounds[0]
     tables = list(Table.objects.filter(round=round_).order_by("number"))
     assert len(tables) == 4
-    return World(event=Event.objects.get(pk=event.pk), round=round_, tables=tables), users
+    return World(event=Event.objects.get(pk=built.event.pk), round=round_, tables=tables), users
 
 
 def hand(index: int) -> dict[str, Any]:

@@ -1,8 +1,9 @@
 """Finished tournaments made quickly for the ranking tests.
 
 A tournament here is an event with one closed round whose table results
-are written directly (the standings are read from them: higher score,
-better place); `finish_event` then finishes it as an organiser would.
+are written directly (tests/support/worlds.py `ranked`: the standings are
+read from them, higher score, better place); `finish_event` then finishes
+it as an organiser would.
 Nothing here recomputes behind the test's back: `background` records the
 recomputations that would have run (no broker: at once, after the commit)
 and can run them instead.
@@ -23,17 +24,10 @@ from clubs.models import Club, Member
 from common import background as common_background
 from config.celery import app
 from rankings import services
-from tournaments.models import (
-    Event,
-    EventKind,
-    EventStatus,
-    Registration,
-    Round,
-    RoundStatus,
-    Table,
-    TableResult,
-)
-from tournaments.services import finish_event
+from tests.support import worlds
+from tests.support.factories import MemberFactory
+from tests.support.worlds import Player
+from tournaments.models import Event, EventKind
 
 TODAY = datetime.date(2031, 6, 1)
 
@@ -84,20 +78,20 @@ def with_broker() -> Iterator[None]:
 
 @pytest.fixture
 def club() -> Club:
-    return Club.objects.create(name="Fu-Hing", slug="fu-hing", city="Amsterdam")
+    return worlds.club()
 
 
 @pytest.fixture
 def other_club() -> Club:
-    return Club.objects.create(name="Philos", slug="philos", city="Utrecht")
+    return worlds.club(name="Philos", slug="philos", city="Utrecht")
 
 
 def member(club: Club, first_name: str, last_name: str = "Speler",
            nmb_number: str | None = "auto") -> Member:
     if nmb_number == "auto":
         nmb_number = f"{next(_numbers):05d}"
-    return Member.objects.create(club=club, first_name=first_name, last_name=last_name,
-                                 nmb_number=nmb_number)
+    return MemberFactory(club=club, first_name=first_name, last_name=last_name,
+                         nmb_number=nmb_number, undated=True)
 
 
 @pytest.fixture
@@ -107,47 +101,23 @@ def make_member(club: Club) -> Callable[..., Member]:
     return make
 
 
-Player = Member | str  # a member, or a guest by name
-
-
-def tournament(club: Club, order: Sequence[Player], *, day: datetime.date = TODAY,
-               days: int = 1, ruleset: str = "nts", kind: str = EventKind.TOURNAMENT,
-               guests_ranked: bool = True, finish: bool = True,
-               substitutes: Sequence[Player] = (), title: str = "") -> Event:
+def tournament(club: Club, order: Sequence[Player], **options: Any) -> Event:
     """A tournament whose final standings are `order` (best first, each a
-    place of its own; players given twice in a row share it: see `scores`),
-    plus substitutes (listed, never ranked) at the bottom."""
-    event = Event.objects.create(
-        club=club, kind=kind, title=title or f"Toernooi {next(_numbers)}",
-        start_date=day - datetime.timedelta(days=days - 1), days=days, ruleset=ruleset,
-        guests_ranked=guests_ranked, status=EventStatus.RUNNING)
-    round_ = Round.objects.create(event=event, number=1, status=RoundStatus.CLOSED)
-    table = Table.objects.create(round=round_, number=1)
-    registrations = [_register(event, player) for player in order]
-    replaced = registrations[0] if registrations else None
-    for index, registration in enumerate(registrations):
-        TableResult.objects.create(table=table, registration=registration,
-                                   score=1000 - 10 * index)
-    for player in substitutes:
-        substitute = _register(event, player, substitute_for=replaced)
-        TableResult.objects.create(table=table, registration=substitute, score=-1000)
-    if finish:
-        event = finish_event(event)
-    return event
+    place of its own), plus substitutes (listed, never ranked) at the bottom."""
+    return _ranked(club, [[player] for player in order], **options)
 
 
 def tied(club: Club, groups: Sequence[Sequence[Member]], **options: Any) -> Event:
     """A tournament whose standings are the groups, each group sharing a place."""
-    event = tournament(club, [], finish=False, **options)
-    table = Table.objects.get(round__event=event)
-    for index, players in enumerate(groups):
-        for player in players:
-            TableResult.objects.create(table=table, registration=_register(event, player),
-                                       score=1000 - 10 * index)
-    return finish_event(event)
+    return _ranked(club, groups, **options)
 
 
-def _register(event: Event, player: Player, **fields: Any) -> Registration:
-    if isinstance(player, Member):
-        return Registration.objects.create(event=event, member=player, **fields)
-    return Registration.objects.create(event=event, guest_name=player, **fields)
+def _ranked(club: Club, standings: Sequence[Sequence[Player]], *, day: datetime.date = TODAY,
+            days: int = 1, ruleset: str = "nts", kind: str = EventKind.TOURNAMENT,
+            guests_ranked: bool = True, finish: bool = True,
+            substitutes: Sequence[Player] = (), title: str = "") -> Event:
+    return worlds.ranked(
+        club, standings, substitutes=substitutes, finish=finish, kind=kind,
+        title=title or f"Toernooi {next(_numbers)}",
+        start_date=day - datetime.timedelta(days=days - 1), days=days, ruleset=ruleset,
+        guests_ranked=guests_ranked)

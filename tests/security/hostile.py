@@ -11,16 +11,17 @@ from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass
+from typing import Any
 
 from django.contrib.auth.models import User
 
 from clubs.models import Club, Member
 from rankings import services as ranking_services
 from stats import services as stats_services
-from tests.pages.conftest import play_and_close
+from tests.support import worlds
+from tests.support.factories import MemberFactory
 from tournaments.models import Event, EventKind, Registration, Round, Table
-from tournaments.services import finish_event, rounds
-from tournaments.services import registration as registrations
+from tournaments.services import rounds
 
 CLUB = "=HYPERLINK(\"http://x\",\"<script>alert('club')</script>\")"
 CITY = "<b onmouseover=alert('city')>Delft</b>"
@@ -52,43 +53,30 @@ class Hostile:
 
 
 def build(organiser: User) -> Hostile:
-    club = Club.objects.create(name=CLUB, slug="evil", city=CITY)
-    club.organisers.add(organiser)
-    members = [Member.objects.create(club=club, first_name=f"{FIRST}{number}",
-                                     last_name=f"{LAST}{number}", nmb_number=f"900{number}")
+    club = worlds.club(name=CLUB, slug="evil", city=CITY, organisers=[organiser])
+    members = [MemberFactory(club=club, first_name=f"{FIRST}{number}",
+                             last_name=f"{LAST}{number}", nmb_number=f"900{number}",
+                             undated=True)
                for number in range(4)]
     members[0].user = User.objects.create_user("evil-member", password="password")
     members[0].save()
+    players = [*members, *(f"{GUEST}{number}" for number in range(4))]
 
-    def players(event: Event) -> list[Registration]:
-        result = [registrations.register(event, member=member) for member in members]
-        result += [registrations.register(event, guest_name=f"{GUEST}{number}",
-                                          guest_club=GUEST_CLUB) for number in range(4)]
-        return result
+    def event(title: str, kind: str, day: datetime.date, **options: Any) -> worlds.World:
+        return worlds.tournament(club, players=players, guest_club=GUEST_CLUB, title=title,
+                                 kind=kind, start_date=day, rounds_planned=2, **options)
 
-    evening = Event.objects.create(club=club, title=f"{EVENT} evening", kind=EventKind.EVENING,
-                                   start_date=datetime.date(2031, 1, 14))
-    players(evening)
-    play_and_close(rounds.seat_round(rounds.add_round(evening), seed=1))
-    finish_event(evening)
-
-    finished = Event.objects.create(club=club, title=f"{EVENT} 1", kind=EventKind.TOURNAMENT,
-                                    start_date=datetime.date(2031, 2, 1))
-    players(finished)
-    play_and_close(rounds.seat_round(rounds.add_round(finished), seed=1))
-    finish_event(finished)
-
-    running = Event.objects.create(club=club, title=EVENT, kind=EventKind.TOURNAMENT,
-                                   start_date=datetime.date(2031, 3, 1))
-    registered = players(running)
-    closed = play_and_close(rounds.seat_round(rounds.add_round(running), seed=2))
-    round_ = rounds.start_round(rounds.seat_round(rounds.add_round(running), seed=3))
+    event(f"{EVENT} evening", EventKind.EVENING, datetime.date(2031, 1, 14))
+    finished = event(f"{EVENT} 1", EventKind.TOURNAMENT, datetime.date(2031, 2, 1)).event
+    running = event(EVENT, EventKind.TOURNAMENT, datetime.date(2031, 3, 1), seed=2,
+                    open_round=True)
+    closed, round_ = running.rounds
     table = round_.tables.order_by("number").first()
     assert table is not None
     rounds.record_hand(table, values={0: 40, 1: 20, 2: 10, 3: 0}, winner=0, east=0)
 
     stats_services.recompute_all()
     ranking_services.recompute("nts", as_of=datetime.date(2031, 6, 1))
-    return Hostile(club=club, organiser=organiser, members=members, running=running,
+    return Hostile(club=club, organiser=organiser, members=members, running=running.event,
                    finished=finished, round=round_, closed=closed, table=table,
-                   registration=registered[0], guest=registered[4])
+                   registration=running.players[0], guest=running.players[4])

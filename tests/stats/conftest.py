@@ -45,7 +45,6 @@ from django.contrib.auth.models import User
 from django.utils import translation
 
 from clubs.models import Club, Member
-from tests.domain.conftest import arrange
 from tests.exports.ruleset_sample import (
     CLEAN_PUNG_AND_CHOWS,
     CLEAN_SELF_DRAWN,
@@ -53,10 +52,11 @@ from tests.exports.ruleset_sample import (
     by_tiles,
 )
 from tests.scoring_entry.conftest import worked_example_tiles
+from tests.support import worlds
+from tests.support.factories import MemberFactory
+from tests.support.worlds import by_values, seated
 from tournaments.models import Event, EventKind, Registration, Round
-from tournaments.services import create_event, finish_event, rounds
-from tournaments.services import hands as hand_service
-from tournaments.services import registration as registrations
+from tournaments.services import create_event, finish_event
 
 THIRTEEN_ORPHANS = "19m19p19s12345677z"
 HK_DATE = datetime.date(2031, 2, 11)
@@ -67,12 +67,6 @@ NTS_DATE = datetime.date(2031, 3, 1)
 def _english() -> Iterator[None]:
     with translation.override("en"):
         yield
-
-
-def by_values(values: list[int], winner: int | None,
-              discarder: int | None = None) -> dict[str, Any]:
-    return {"values": {str(position): value for position, value in enumerate(values)},
-            "winner": winner, "discarder": discarder}
 
 
 @dataclass
@@ -86,26 +80,14 @@ class World:
     rounds: list[Round]
 
 
-def seated(event: Event, layout: list[Registration], seed: int) -> Round:
-    round_ = rounds.seat_round(rounds.add_round(event), seed=seed)
-    arrange(round_, [layout])
-    return rounds.start_round(round_)
-
-
 def build(*, finish: bool = True) -> World:
     organiser = User.objects.create_user("olga", password="password")
-    club = Club.objects.create(name="Fu-Hing", slug="fu-hing", city="Amsterdam")
-    club.organisers.add(organiser)
-    members = {
-        "Anna": Member.objects.create(club=club, first_name="Anna", last_name="Bakker",
-                                      nmb_number="1001"),
-        "Bram": Member.objects.create(club=club, first_name="Bram", last_name="Jansen",
-                                      nmb_number="1002"),
-        "Cor": Member.objects.create(club=club, first_name="Cor", last_name="Smit"),
-        "Dirk": Member.objects.create(club=club, first_name="Dirk", last_name="de Vries",
-                                      nmb_number="1004"),
-    }
-    record = hand_service.record
+    club = worlds.club(organisers=[organiser])
+    members = {first_name: MemberFactory(club=club, first_name=first_name, last_name=last_name,
+                                         nmb_number=nmb_number, undated=True)
+               for first_name, last_name, nmb_number in (
+                   ("Anna", "Bakker", "1001"), ("Bram", "Jansen", "1002"),
+                   ("Cor", "Smit", None), ("Dirk", "de Vries", "1004"))}
 
     hong_kong = create_event(club, kind=EventKind.EVENING, title="Fu-Hing clubavond",
                              # Unfinished: one more round planned (an event
@@ -113,43 +95,39 @@ def build(*, finish: bool = True) -> World:
                              start_date=HK_DATE, rounds_planned=1 if finish else 2,
                              ruleset="hongkong",
                              rule_options={}, ranking_order="table_points")
-    hk = {name: registrations.register(hong_kong, member=members[name])
-          for name in ("Anna", "Bram", "Cor")}
-    hk["Kees"] = registrations.register(hong_kong, guest_name="Kees van Dam",
-                                        guest_club="Gastclub")
+    hk = dict(zip(("Anna", "Bram", "Cor", "Kees"), worlds.register(
+        hong_kong, [members["Anna"], members["Bram"], members["Cor"], "Kees van Dam"],
+        guest_club="Gastclub"), strict=True))
     round_ = seated(hong_kong, [hk["Anna"], hk["Bram"], hk["Cor"], hk["Kees"]], seed=1)
-    table = round_.tables.get()
-    record(table, by_tiles(0, CLEAN_SELF_DRAWN, "9m"), user=organiser)
-    record(table, by_tiles(1, THIRTEEN_ORPHANS, "7z", win_source="discard", discarder=3),
-           user=organiser)
-    record(table, by_tiles(3, CLEAN_PUNG_AND_CHOWS, "2z", win_source="discard", discarder=2),
-           user=organiser)
-    record(table, by_tiles(2, NO_MAHJONG, "4z", flags=("false_mahjong",)), user=organiser)
-    record(table, by_tiles(None), user=organiser)
-    played = [rounds.close_round(round_)]
+    played = [worlds.play_round(round_, [
+        by_tiles(0, CLEAN_SELF_DRAWN, "9m"),
+        by_tiles(1, THIRTEEN_ORPHANS, "7z", win_source="discard", discarder=3),
+        by_tiles(3, CLEAN_PUNG_AND_CHOWS, "2z", win_source="discard", discarder=2),
+        by_tiles(2, NO_MAHJONG, "4z", flags=("false_mahjong",)),
+        by_tiles(None),
+    ], user=organiser)]
 
     nts = create_event(club, kind=EventKind.TOURNAMENT, title="Voorjaarstoernooi",
                        start_date=NTS_DATE, rounds_planned=2 if finish else 3)
-    tournament = {name: registrations.register(nts, member=members[name])
-                  for name in ("Anna", "Bram", "Cor", "Dirk")}
-    layout = [tournament[name] for name in ("Anna", "Bram", "Cor", "Dirk")]
-    round_ = seated(nts, layout, seed=1)
-    table = round_.tables.get()
-    record(table, worked_example_tiles(), user=organiser)
-    record(table, by_values([40, 20, 10, 0], 0, 1), user=organiser)
+    names = ("Anna", "Bram", "Cor", "Dirk")
+    tournament = dict(zip(names, worlds.register(nts, [members[name] for name in names]),
+                          strict=True))
+    layout = [tournament[name] for name in names]
     orphans_tiles = {"tiles": {"0": {"concealed": THIRTEEN_ORPHANS, "melds": []},
                                "1": {"score": 0}, "2": {"score": 0}, "3": {"score": 0}},
                      "winner": 0, "winning_tile": "7z", "win_source": "wall",
                      "discarder": None, "flags": [], "dead": []}
-    record(table, orphans_tiles, user=organiser)
-    record(table, by_values([8, 16, 0, 4], None), user=organiser)
-    played.append(rounds.close_round(round_))
-    round_ = seated(nts, layout, seed=2)
-    table = round_.tables.get()
-    record(table, by_values([0, 64, 16, 8], 1), user=organiser)
-    record(table, by_values([8, 0, 48, 20], 2, 0), user=organiser)
-    record(table, by_values([0, 0, 0, 32], 3, 0), user=organiser)
-    played.append(rounds.close_round(round_))
+    played.append(worlds.play_round(seated(nts, layout, seed=1), [
+        worked_example_tiles(),
+        by_values([40, 20, 10, 0], 0, 1),
+        orphans_tiles,
+        by_values([8, 16, 0, 4], None),
+    ], user=organiser))
+    played.append(worlds.play_round(seated(nts, layout, seed=2), [
+        by_values([0, 64, 16, 8], 1),
+        by_values([8, 0, 48, 20], 2, 0),
+        by_values([0, 0, 0, 32], 3, 0),
+    ], user=organiser))
     if finish:
         hong_kong = finish_event(hong_kong)
         nts = finish_event(nts)
