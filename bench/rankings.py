@@ -58,6 +58,7 @@ from pathlib import Path
 from typing import Any
 
 from bench import corpus
+from scoring.engine import SEAT_WINDS
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -69,7 +70,6 @@ SERVICES = {
     "stats": "stats.services.recompute_all() (every player's statistics, stored; the "
              "stats app)",
 }
-WINDS = ("E", "S", "W", "N")
 
 
 @dataclass(frozen=True)
@@ -153,7 +153,7 @@ class Template:
     def entry(self, east: int) -> tuple[dict[str, Any], dict[int, str]]:
         """The hand as score entry keeps it (by seat position, tournaments/services/
         hand_entry.py `normalise`) when position `east` is East; and each position's wind."""
-        winds = {p: WINDS[(p - east) % 4] for p in range(4)}
+        winds = {p: SEAT_WINDS[(p - east) % 4] for p in range(4)}
         position = {wind: p for p, wind in winds.items()}
         game = self.game
         winner = position[game["winner"]] if game.get("winner") else None
@@ -210,17 +210,17 @@ class Pool:
         value_entry = RULESETS[ruleset].value_entry
         by_values: list[Template] = []
         while len(by_values) < self.values:
-            winner = None if rng.random() < 0.06 else rng.choice(WINDS)
+            winner = None if rng.random() < 0.06 else rng.choice(SEAT_WINDS)
             if value_entry.winner_only:
-                players = {w: {"score": rng.choice(FAN) if w == winner else 0} for w in WINDS}
+                players = {w: {"score": rng.choice(FAN) if w == winner else 0} for w in SEAT_WINDS}
             else:
                 players = {w: {"score": rng.choices(WINNING_VALUES, WINNING_WEIGHTS)[0]
-                               if w == winner else rng.choice(LOSING_VALUES)} for w in WINDS}
+                               if w == winner else rng.choice(LOSING_VALUES)} for w in SEAT_WINDS}
             game: dict[str, Any] = {"ruleset": ruleset, "options": options,
                                     "prevailing_wind": prevailing, "winner": winner,
                                     "players": players}
             if winner is not None:
-                discarder = (rng.choice([w for w in WINDS if w != winner])
+                discarder = (rng.choice([w for w in SEAT_WINDS if w != winner])
                              if rng.random() < 0.65 else None)
                 game["win_source"] = "discard" if discarder else "wall"
                 if discarder:

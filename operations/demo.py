@@ -30,7 +30,7 @@ from django.db import transaction
 
 from clubs.demo import SEED, create_clubs, demo_exists, demo_logins, season_days
 from clubs.models import Club, Member
-from scoring.engine import DEFAULT_RULESET, RULESETS
+from scoring.engine import DEFAULT_RULESET, RULESETS, SEAT_WINDS
 from tournaments import seating
 from tournaments.models import Event, EventKind, RankingOrder, Round, SeatingMethod, Table
 from tournaments.services import create_event, finish_event
@@ -207,7 +207,7 @@ def _play_table(table: Table, hands: int, rng: random.Random) -> int:
     for number in range(1, count + 1):
         if five:
             seats = seating.five_player_seats(number, schedule)
-            playing: list[int] = [seats[wind] for wind in seating.WINDS]
+            playing: list[int] = [seats[wind] for wind in SEAT_WINDS]
             east: int | None = seats["E"]
         else:
             # East as the table plays it: the hands service follows the rule

@@ -37,6 +37,7 @@ from django.db.models import Count, F, Q
 from django.db.models.fields.json import KT
 
 from clubs.models import Member
+from scoring.engine import SEAT_WINDS
 from stats import keys, tally
 from tournaments import placing
 from tournaments.models import (
@@ -236,7 +237,6 @@ def _hand_counts(data: Collected, interest: Q) -> None:
 # for a hand by values (scoring/engine/game.py). For NTS and Philos that is
 # the winner's points (HandScore.value); for Hong Kong the winner's fan
 # (scoring.ruleset_display.winner_fan), never the amount paid.
-WINDS = ("E", "S", "W", "N")
 # A hand entered by tiles whose tiles are still to be read (fill_tiles).
 PENDING = True
 
@@ -263,7 +263,7 @@ def _winning_hands(data: Collected, interest: Q, group_events: set[int]) -> None
     the engine's result (no JSON is parsed here); the best hands and limit
     hands get their tiles afterwards (`fill_tiles`), in one more query."""
     columns: dict[str, Any] = {"winner_wind": KT("game__winner")}
-    for wind in WINDS:
+    for wind in SEAT_WINDS:
         columns[f"value_{wind}"] = KT(f"result__hands__{wind}__value")  # by tiles
         columns[f"limit_{wind}"] = KT(f"result__hands__{wind}__limit")
         columns[f"given_{wind}"] = KT(f"game__players__{wind}__score")  # by values
@@ -278,9 +278,9 @@ def _winning_hands(data: Collected, interest: Q, group_events: set[int]) -> None
             chunk_size=CHUNK):
         registration = data.registrations.get(winner_id)
         counts = data.tallies.get(winner_id)
-        if registration is None or counts is None or wind not in WINDS:
+        if registration is None or counts is None or wind not in SEAT_WINDS:
             continue
-        offset = 3 * WINDS.index(wind)
+        offset = 3 * SEAT_WINDS.index(wind)
         scored, limit, given = (None if item in (None, "null") else item  # SQLite: "null"
                                 for item in per_wind[offset:offset + 3])
         by_tiles = scored is not None

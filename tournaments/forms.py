@@ -31,7 +31,6 @@ from tournaments.models import (
 from tournaments.placing import PRESETS
 from tournaments.services.event_defaults import DEFAULT_FIELDS, title_for
 
-SEAT_WINDS = ("E", "S", "W", "N")
 OPTION_PREFIX = "option_"
 
 EVENT_FIELDS = (

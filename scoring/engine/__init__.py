@@ -18,6 +18,7 @@ from .vocabulary import (
     HAND_FLAGS,
     PAO,
     PAO_PREFIX,
+    SEAT_WINDS,
     SEVEN_FIVE,
     pao_flag,
     pao_of,
@@ -36,5 +37,5 @@ def clear_caches() -> None:
 
 
 __all__ = ["BONUS_CODES", "DEFAULT_RULESET", "FALSE_MAHJONG", "HAND_FLAGS", "InvalidGame", "PAO",
-           "PAO_PREFIX", "RULESETS", "SEVEN_FIVE", "TILE_CODES", "TilePart", "clear_caches",
+           "PAO_PREFIX", "RULESETS", "SEAT_WINDS", "SEVEN_FIVE", "TILE_CODES", "TilePart", "clear_caches",
            "pao_flag", "pao_of", "rule_catalogue", "score_game", "tile_codes", "tile_parts"]

@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-WINDS = ("E", "S", "W", "N")
 # The round of the green dragon (003 "Drie spelers", "Vijf spelers"): "geen
 # heersende wind, maar een heersende draak, de groene draak". Where a rule
 # set's order plays it, "G" stands in the order of the rounds (and in a

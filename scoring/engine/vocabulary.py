@@ -8,6 +8,9 @@ from __future__ import annotations
 # The Dutch tournament rules are the product's default (score-interface.md).
 DEFAULT_RULESET = "nts"
 
+# The seat winds in their order at the table, as hands and seats name them.
+SEAT_WINDS = ("E", "S", "W", "N")
+
 # Hong Kong: a false mahjong has nobody winning; the player who pays for all
 # ("pao", H8) is a flag "pao:<seat wind>" for the engine. The apps store the
 # same flag with a seat position instead of a wind (tournaments' entries).

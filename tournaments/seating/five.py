@@ -13,15 +13,14 @@ Either way every player is East once and sits out once in five hands, a round of
 
 from __future__ import annotations
 
-from scoring.engine import RULESETS
+from scoring.engine import RULESETS, SEAT_WINDS
 from scoring.engine.deal import DREAMER_ROTATION, FIVE_PLAYER_ROTATION, Schedule
 
 # Seat order of a table: a table is listed E, S, W, N (then the fifth player at a table of 5).
-WINDS = ("E", "S", "W", "N")
 FIFTH = "fifth"  # position 4 at a table of 5: sits out the first hand
-POSITION_NAMES = (*WINDS, FIFTH)
+POSITION_NAMES = (*SEAT_WINDS, FIFTH)
 
-__all__ = ["DREAMER_ROTATION", "FIFTH", "FIVE_PLAYER_ROTATION", "POSITION_NAMES", "WINDS",
+__all__ = ["DREAMER_ROTATION", "FIFTH", "FIVE_PLAYER_ROTATION", "POSITION_NAMES",
            "Schedule", "five_player_schedule", "five_player_seats"]
 
 
@@ -39,6 +38,6 @@ def five_player_seats(hand_number: int, schedule: Schedule) -> dict[str, int]:
     if hand_number < 1:
         raise ValueError(f"hands are numbered from 1, not {hand_number}")
     row = schedule[(hand_number - 1) % len(schedule)]
-    seats = dict(zip(WINDS, row[:4], strict=True))
+    seats = dict(zip(SEAT_WINDS, row[:4], strict=True))
     seats["out"] = row[4]
     return seats

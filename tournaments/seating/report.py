@@ -16,7 +16,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .five import FIFTH, WINDS
+from scoring.engine import SEAT_WINDS
+
+from .five import FIFTH
 from .meetings import Pair, club_conflicts, meeting_counts, table_pairs
 from .winds import wind_counts
 
@@ -56,7 +58,7 @@ class SeatingReport:
             "winds": [
                 {
                     "player": row.player,
-                    **dict(zip((*WINDS, FIFTH), row.counts, strict=True)),
+                    **dict(zip((*SEAT_WINDS, FIFTH), row.counts, strict=True)),
                     "spread": row.spread,
                 }
                 for row in self.winds
@@ -86,7 +88,7 @@ class SeatingReport:
             f"{self.max_wind_spread}; players with a spread over 1: {len(uneven)}"
         )
         for row in uneven[:20]:
-            counts = " ".join(f"{w}{c}" for w, c in zip(WINDS, row.counts, strict=False))
+            counts = " ".join(f"{w}{c}" for w, c in zip(SEAT_WINDS, row.counts, strict=False))
             lines.append(f"  player {row.player}: {counts}")
         stayed = sum(len(players) for players in self.same_table_as_previous)
         again = sum(len(pairs) for pairs in self.met_in_previous_round)

@@ -17,7 +17,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
 from scoring import texts
-from scoring.engine import RULESETS, pao_flag, pao_of, score_game
+from scoring.engine import RULESETS, SEAT_WINDS, pao_flag, pao_of, score_game
 from scoring.engine.deal import EACH_HAND, Deal, Dealt, Schedule, next_deal, row_without
 from tournaments.models import Event, Hand, HandScore, Seat, Table
 from tournaments.seating.five import five_player_schedule
@@ -27,8 +27,6 @@ from tournaments.services.hand_entry import (
     responsible,
     value_entry,
 )
-
-WINDS = ("E", "S", "W", "N")
 
 
 def schedule(table: Table) -> Schedule:
@@ -59,14 +57,14 @@ def winds_for(table: Table, seats: Mapping[int, Seat], playing: Sequence[int],
                                     "for 5 players).") % {
                 "out": seats[missing[0]].registration.name,
                 "east": seats[row[0]].registration.name})
-        return {position: WINDS[index] for index, position in enumerate(row[:4])}
+        return {position: SEAT_WINDS[index] for index, position in enumerate(row[:4])}
     if set(playing) != set(seats):
         missing_names = ", ".join(seats[p].registration.name
                                   for p in sorted(set(seats) - set(playing)))
         raise ValidationError(_("Give a value for every player at the table (missing: "
                                 "%(names)s).") % {"names": missing_names})
     # The winds move on counter-clockwise: the player after East is South.
-    return {position: WINDS[(position - east) % size] for position in seats}
+    return {position: SEAT_WINDS[(position - east) % size] for position in seats}
 
 
 def dealt(table: Table) -> list[Dealt]:

@@ -26,7 +26,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from clubs.models import Member
-from scoring.engine import RULESETS
+from scoring.engine import RULESETS, SEAT_WINDS
 from scoring.engine.deal import game_complete
 from tournaments import placing, seating
 from tournaments.models import (
@@ -46,8 +46,6 @@ from tournaments.seating.five import five_player_schedule
 from tournaments.services import hand_scoring, hands, presence
 from tournaments.services.registration import event_days, locked_event
 from tournaments.services.table_results import table_results
-
-WINDS = ("E", "S", "W", "N")
 
 
 def locked_round(round_: Round) -> Round:
@@ -318,7 +316,7 @@ def start_round(round_: Round) -> Round:
 
 
 def _seat_names(count: int) -> list[str]:
-    return [*WINDS, "5"][:count]
+    return [*SEAT_WINDS, "5"][:count]
 
 
 # --- Hands -------------------------------------------------------------------
