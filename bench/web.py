@@ -115,6 +115,7 @@ def load(seed: int = 2026, players: int = PLAYERS) -> Loaded:
     from clubs.models import Club, Member
     from scoring.engine import RULESETS, score_game
     from scoring.engine.deal import Dealt, next_deal
+    from tests.support.worlds import seated_in_bulk
     from tournaments import placing
     from tournaments.models import (
         EventKind,
@@ -125,7 +126,6 @@ def load(seed: int = 2026, players: int = PLAYERS) -> Loaded:
         Round,
         RoundStatus,
         Scorekeeper,
-        Seat,
         Table,
         TableResult,
     )
@@ -155,19 +155,8 @@ def load(seed: int = 2026, players: int = PLAYERS) -> Loaded:
                   started_at=now, closed_at=now if n < ROUNDS else None)
             for n in range(1, ROUNDS + 1))
         tables_per_round = players // 4
-        tables = Table.objects.bulk_create(
-            Table(round=r, number=t) for r in rounds for t in range(1, tables_per_round + 1))
-        seats: dict[int, list[int]] = {}  # table id -> registration ids by position
-        seat_rows = []
-        for index, round_ in enumerate(rounds):
-            order = registrations[:]
-            rng.shuffle(order)
-            for t in range(tables_per_round):
-                table = tables[index * tables_per_round + t]
-                seats[table.pk] = order[4 * t: 4 * t + 4]
-                seat_rows += [Seat(round=round_, table=table, registration_id=reg, position=p)
-                              for p, reg in enumerate(seats[table.pk])]
-        Seat.objects.bulk_create(seat_rows, batch_size=2000)
+        # seats: table id -> registration ids by position
+        tables, seats = seated_in_bulk(rounds, registrations, rng)
 
         hand_rows: list[Hand] = []
         score_rows: list[tuple[int, list[tuple[int, str, int, int]]]] = []

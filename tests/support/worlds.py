@@ -31,6 +31,7 @@ from tournaments.models import (
     Registration,
     Round,
     RoundStatus,
+    Seat,
     Table,
     TableResult,
 )
@@ -206,6 +207,28 @@ class ScoredHand:
 HandSource = Callable[[random.Random, str, dict[str, Any], str, int], ScoredHand]
 
 
+def seated_in_bulk(round_rows: Sequence[Round], registration_ids: Sequence[int],
+                   rng: random.Random) -> tuple[list[Table], dict[int, list[int]]]:
+    """Every round seated at random in bulk, tables of four, with the rows
+    the seating service makes: the tables (round by round, by number) and
+    each table's registration ids by position."""
+    per_round = len(registration_ids) // 4
+    tables = Table.objects.bulk_create(
+        Table(round=r, number=t) for r in round_rows for t in range(1, per_round + 1))
+    seats: dict[int, list[int]] = {}
+    seat_rows = []
+    for index, round_ in enumerate(round_rows):
+        order = list(registration_ids)
+        rng.shuffle(order)
+        for t in range(per_round):
+            table = tables[index * per_round + t]
+            seats[table.pk] = order[4 * t: 4 * t + 4]
+            seat_rows += [Seat(round=round_, table=table, registration_id=reg, position=p)
+                          for p, reg in enumerate(seats[table.pk])]
+    Seat.objects.bulk_create(seat_rows, batch_size=2000)
+    return tables, seats
+
+
 def finished_in_bulk(club_: Club, entrants: Sequence[Player], *, rng: random.Random,
                      hand_source: HandSource, kind: str, day: datetime.date, ruleset: str,
                      rounds_played: int, hands: tuple[int, int], days: int, title: str,
@@ -221,7 +244,7 @@ def finished_in_bulk(club_: Club, entrants: Sequence[Player], *, rng: random.Ran
     from scoring.engine import RULESETS
     from scoring.engine.deal import Dealt, next_deal
     from tournaments import placing
-    from tournaments.models import Hand, HandScore, Seat
+    from tournaments.models import Hand, HandScore
 
     counts = counts if counts is not None else BulkCounts()
     options = RULESETS[ruleset].resolve_options({})
@@ -247,21 +270,7 @@ def finished_in_bulk(club_: Club, entrants: Sequence[Player], *, rng: random.Ran
               started_at=at + datetime.timedelta(hours=2 * n - 2),
               closed_at=at + datetime.timedelta(hours=2 * n - 1))
         for n in range(1, rounds_played + 1))
-    per_round = len(registered) // 4
-    tables = Table.objects.bulk_create(
-        Table(round=r, number=t) for r in round_rows for t in range(1, per_round + 1))
-    seats: dict[int, list[int]] = {}
-    seat_rows = []
-    ids = [r.pk for r in registered]
-    for index, round_ in enumerate(round_rows):
-        order = ids[:]
-        rng.shuffle(order)
-        for t in range(per_round):
-            table = tables[index * per_round + t]
-            seats[table.pk] = order[4 * t: 4 * t + 4]
-            seat_rows += [Seat(round=round_, table=table, registration_id=reg, position=p)
-                          for p, reg in enumerate(seats[table.pk])]
-    Seat.objects.bulk_create(seat_rows, batch_size=2000)
+    tables, seats = seated_in_bulk(round_rows, [r.pk for r in registered], rng)
 
     schedule = RULESETS[ruleset].five_player_schedule
     hand_rows: list[Hand] = []
