@@ -27,6 +27,8 @@ SLOW_MARKERS = ("e2e", "worker")
 # tests/production starts manage.py, gunicorn, Celery and Redis; tests/bench runs
 # the benchmarks' smoke versions; tests/e2e drives Chromium.
 SLOW_FOLDERS = ("e2e", "production", "bench")
+# The default hasher is slow on purpose; tests don't need that.
+QUICK_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -51,7 +53,7 @@ def django_db_setup(django_db_setup: None, django_db_blocker: Any) -> None:
 @pytest.fixture(autouse=True)
 def _fast_password_hasher(settings: Any) -> None:
     # The default hasher is slow on purpose; tests don't need that.
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    settings.PASSWORD_HASHERS = QUICK_HASHERS
 
 
 @pytest.fixture(autouse=True)
@@ -68,9 +70,15 @@ def worked_example() -> dict[str, Any]:
     return copy.deepcopy(WORKED_EXAMPLE)
 
 
+def create_organiser() -> User:
+    """`alice`, the organiser of the tests' club (also for worlds built once
+    per module, outside any fixture)."""
+    return User.objects.create_user("alice", password="password", is_staff=True)
+
+
 @pytest.fixture
 def organiser(django_user_model: type[User]) -> User:
-    return django_user_model.objects.create_user("alice", password="password", is_staff=True)
+    return create_organiser()
 
 
 @pytest.fixture

@@ -10,8 +10,8 @@ import pytest
 from django.utils import translation
 
 from tests.domain.factories import EventFactory, MemberFactory
+from tests.support.bulk import create_members, register_in_bulk
 from tournaments.models import Event, Registration, Round
-from tournaments.services import registration as registration_services
 from tournaments.services import rounds as round_services
 
 NAMES = ["Anna", "Bram", "Cor", "Dirk", "Els", "Femke", "Gert", "Hans", "Ineke", "Jan",
@@ -29,14 +29,10 @@ def make_event(players: int, **fields: Any) -> tuple[Event, list[Registration]]:
     """An event with `players` registered members of its club, named Anna,
     Bram, Cor, ... in registration order."""
     event = EventFactory(**fields)
-    registrations = [
-        registration_services.register(
-            event, member=MemberFactory(club=event.club, first_name=NAMES[i % len(NAMES)],
-                                        last_name=f"Speler{i}")
-        )
-        for i in range(players)
-    ]
-    return event, registrations
+    members = create_members([
+        MemberFactory.build(club=event.club, first_name=NAMES[i % len(NAMES)],
+                            last_name=f"Speler{i}") for i in range(players)])
+    return event, register_in_bulk(event, members)
 
 
 @pytest.fixture

@@ -29,11 +29,16 @@ from tournaments.services import registration as registrations
 from tournaments.services import rounds
 
 
-@pytest.fixture
-def other_member(other_club: Club, django_user_model: type[User]) -> Member:
-    user = django_user_model.objects.create_user("dirk", password="password")
+def create_other_member(other_club: Club) -> Member:
+    """`dirk`, a member of the other club with a login."""
+    user = User.objects.create_user("dirk", password="password")
     return Member.objects.create(club=other_club, first_name="Dirk", last_name="van Dam",
                                  user=user)
+
+
+@pytest.fixture
+def other_member(other_club: Club, django_user_model: type[User]) -> Member:
+    return create_other_member(other_club)
 
 
 @pytest.fixture

@@ -8,13 +8,23 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
-from django.test import Client
+from django.test import Client, override_settings
 
 from clubs.models import Club, Member
-from tests.pages.conftest import play_and_close
+from tests.conftest import QUICK_HASHERS, create_organiser
+from tests.members.conftest import create_other_member
+from tests.pages.conftest import (
+    create_club,
+    create_member,
+    create_other_club,
+    member_maker,
+    play_and_close,
+)
+from tests.support.db import built_once_per_module, fresh_copy
 from tournaments.models import Event, EventStatus
 from tournaments.services import events as event_service
 from tournaments.services import registration as registrations
@@ -28,8 +38,56 @@ ROLES = ("anon", "other_member", "member", "organiser")
 ORGANISER_ONLY = ("Edit the event", "Add a scorekeeper", "Exports")
 
 
+def build_world() -> dict[str, Any]:
+    """The personas and an event in each state, built once for the module
+    (every test's changes are undone after it; the tests only read them or
+    add their own), with the tests' quick password hasher."""
+    with override_settings(PASSWORD_HASHERS=QUICK_HASHERS):
+        organiser = create_organiser()
+        club = create_club(organiser)
+        events = build_events(club, member_maker(club))
+        member = create_member(club)
+        other_member = create_other_member(create_other_club())
+    return {"organiser": organiser, "club": club, "events": events, "member": member,
+            "other_member": other_member}
+
+
+_built_world = built_once_per_module(build_world)
+
+
 @pytest.fixture
-def events(club: Club, make_member: Callable[..., Member]) -> dict[str, Event]:
+def world(_built_world: dict[str, Any]) -> dict[str, Any]:
+    return fresh_copy(_built_world)
+
+
+# The personas of tests/pages/conftest.py and tests/members/conftest.py, of
+# this module's world.
+@pytest.fixture
+def organiser(world: dict[str, Any]) -> User:
+    return world["organiser"]  # type: ignore[no-any-return]
+
+
+@pytest.fixture
+def club(world: dict[str, Any]) -> Club:
+    return world["club"]  # type: ignore[no-any-return]
+
+
+@pytest.fixture
+def member(world: dict[str, Any]) -> Member:
+    return world["member"]  # type: ignore[no-any-return]
+
+
+@pytest.fixture
+def other_member(world: dict[str, Any]) -> Member:
+    return world["other_member"]  # type: ignore[no-any-return]
+
+
+@pytest.fixture
+def events(world: dict[str, Any]) -> dict[str, Event]:
+    return world["events"]  # type: ignore[no-any-return]
+
+
+def build_events(club: Club, make_member: Callable[..., Member]) -> dict[str, Event]:
     made = {}
     for state in STATES:
         event = Event.objects.create(club=club, title=f"Avond {state}",

@@ -15,23 +15,34 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from clubs.models import Club, Member
+from tests.support.bulk import register_in_bulk
 from tournaments.models import Event, Registration, RegistrationStatus, Round, RoundStatus
-from tournaments.services import registration as registrations
 from tournaments.services import rounds
 
+# The fixtures' data is made by plain functions too, for worlds built once
+# per module (tests/support/db.py), where function-scoped fixtures cannot go.
 
-@pytest.fixture
-def club(organiser: User) -> Club:
+
+def create_club(organiser: User) -> Club:
     club = Club.objects.create(name="Fu-Hing", slug="fu-hing", city="Amsterdam")
     club.organisers.add(organiser)
     return club
 
 
+def create_other_club() -> Club:
+    other = Club.objects.create(name="Philos", slug="philos", city="Utrecht")
+    other.organisers.add(User.objects.create_user("bob", password="password"))
+    return other
+
+
+@pytest.fixture
+def club(organiser: User) -> Club:
+    return create_club(organiser)
+
+
 @pytest.fixture
 def other_club(django_user_model: type[User]) -> Club:
-    other = Club.objects.create(name="Philos", slug="philos", city="Utrecht")
-    other.organisers.add(django_user_model.objects.create_user("bob", password="password"))
-    return other
+    return create_other_club()
 
 
 @pytest.fixture
@@ -42,11 +53,16 @@ def outsider_client(other_club: Club) -> Client:
     return client
 
 
-@pytest.fixture
-def member(club: Club, django_user_model: type[User]) -> Member:
-    user = django_user_model.objects.create_user("carol", password="password")
+def create_member(club: Club) -> Member:
+    """`carol`, a member of the club with a login."""
+    user = User.objects.create_user("carol", password="password")
     return Member.objects.create(club=club, first_name="Carol", last_name="de Vries",
                                  nmb_number="1001", user=user)
+
+
+@pytest.fixture
+def member(club: Club, django_user_model: type[User]) -> Member:
+    return create_member(club)
 
 
 @pytest.fixture
@@ -57,8 +73,7 @@ def member_client(member: Member) -> Client:
     return client
 
 
-@pytest.fixture
-def make_member(club: Club) -> Callable[..., Member]:
+def member_maker(club: Club) -> Callable[..., Member]:
     counter = iter(range(1, 1000))
 
     def make(first_name: str = "", last_name: str = "Speler", **fields: Any) -> Member:
@@ -71,18 +86,29 @@ def make_member(club: Club) -> Callable[..., Member]:
 
 
 @pytest.fixture
-def event(club: Club) -> Event:
+def make_member(club: Club) -> Callable[..., Member]:
+    return member_maker(club)
+
+
+def create_event(club: Club) -> Event:
     return Event.objects.create(club=club, title="Clubavond januari",
                                 start_date=datetime.date(2031, 1, 14))
 
 
 @pytest.fixture
+def event(club: Club) -> Event:
+    return create_event(club)
+
+
+def register_players(event: Event, make_member: Callable[..., Member]) -> list[Registration]:
+    """Eight registered members, in registration order."""
+    return register_in_bulk(event, [make_member(first_name=f"P{index}") for index in range(1, 9)])
+
+
+@pytest.fixture
 def players(event: Event, make_member: Callable[..., Member]) -> list[Registration]:
     """Eight registered members, in registration order."""
-    return [
-        registrations.register(event, member=make_member(first_name=f"P{index}"))
-        for index in range(1, 9)
-    ]
+    return register_players(event, make_member)
 
 
 @pytest.fixture

@@ -29,12 +29,22 @@ from typing import Any
 import pytest
 from django.apps import apps
 from django.contrib.auth.models import User
-from django.test import Client
+from django.test import Client, override_settings
 from django.urls import NoReverseMatch, URLPattern, URLResolver, get_resolver, reverse
 from django.utils import timezone
 
 from clubs.models import Club, HolidayPeriod, Member
 from exports.models import ExportJob, JobStatus
+from tests.conftest import QUICK_HASHERS, create_organiser
+from tests.pages.conftest import (
+    create_club,
+    create_event,
+    create_member,
+    create_other_club,
+    member_maker,
+    register_players,
+)
+from tests.support.db import built_once_per_module, fresh_copy
 from tournaments.models import Event, EventStatus, Registration, Round, Scorekeeper, Table
 from tournaments.services import rounds
 
@@ -229,9 +239,31 @@ class World:
     kwargs: dict[str, dict[str, Any]]
 
 
+def build_world() -> World:
+    """The club of tests/pages/conftest.py with a round being played, another
+    club, event and scorekeeper, a draft, an export and a holiday: built once
+    for the module (every test's changes are undone after it), with the
+    tests' quick password hasher."""
+    with override_settings(PASSWORD_HASHERS=QUICK_HASHERS):
+        organiser = create_organiser()
+        club = create_club(organiser)
+        other_club = create_other_club()
+        event = create_event(club)
+        players = register_players(event, member_maker(club))
+        member = create_member(club)
+        return _world(club, other_club, event, players, member, organiser)
+
+
+_built_world = built_once_per_module(build_world)
+
+
 @pytest.fixture
-def world(club: Club, other_club: Club, event: Event, players: list[Registration],
-          member: Member, organiser: User, django_user_model: type[User]) -> World:
+def world(_built_world: World) -> World:
+    return fresh_copy(_built_world)
+
+
+def _world(club: Club, other_club: Club, event: Event, players: list[Registration],
+           member: Member, organiser: User) -> World:
     round_ = rounds.start_round(rounds.seat_round(rounds.add_round(event), seed=1))
     table = round_.tables.order_by("number").first()
     assert table is not None
@@ -241,12 +273,12 @@ def world(club: Club, other_club: Club, event: Event, players: list[Registration
     draft = Event.objects.create(club=club, title="Concept", status=EventStatus.DRAFT,
                                  start_date=datetime.date(2031, 3, 1))
     draft_player = Registration.objects.create(event=draft, guest_name="Gast")
-    scorekeeper = django_user_model.objects.create_user("sk")
+    scorekeeper = User.objects.create_user("sk")
     Scorekeeper.objects.create(user=scorekeeper, event=event)
-    other_scorekeeper = django_user_model.objects.create_user("sk_other")
+    other_scorekeeper = User.objects.create_user("sk_other")
     Scorekeeper.objects.create(user=other_scorekeeper, event=other_event)
     users: dict[str, User | None] = {
-        "admin": django_user_model.objects.create_superuser("root", password="password"),
+        "admin": User.objects.create_superuser("root", password="password"),
         "org": organiser,
         "other_org": other_club.organisers.get(),
         "sk": scorekeeper,
