@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from clubs.models import Club, Member
-from tests.domain.factories import ClubFactory, MemberFactory
 from tests.domain.test_season import evening
+from tests.support.factories import ClubFactory, MemberFactory
 from tournaments import season
 from tournaments.models import EventKind
 from tournaments.services import club_competition

@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 from django.utils import translation
 
-from tests.domain.factories import EventFactory, MemberFactory
 from tests.support.bulk import create_members, register_in_bulk
+from tests.support.factories import EventFactory, MemberFactory
 from tournaments.models import Event, Registration, Round
 from tournaments.services import rounds as round_services
 

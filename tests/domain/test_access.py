@@ -11,7 +11,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.http import Http404
 
 from clubs import access as club_access
-from tests.domain.factories import (
+from tests.support.factories import (
     ClubFactory,
     EventFactory,
     MemberFactory,

@@ -8,7 +8,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.domain.conftest import make_event
-from tests.domain.factories import UserFactory
+from tests.support.factories import UserFactory
 from tournaments.services.rounds import add_round, close_round, record_hand, seat_round, start_round
 from tournaments.services.scorekeepers import add_scorekeeper
 

@@ -8,7 +8,7 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from tests.domain.conftest import make_event
-from tests.domain.factories import ClubFactory, MemberFactory
+from tests.support.factories import ClubFactory, MemberFactory
 from tournaments.models import Event, EventStatus
 from tournaments.services import create_event, finish_event, update_event
 from tournaments.services.registration import register

@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from clubs import services
 from clubs.models import Member
-from tests.domain.factories import ClubFactory, MemberFactory
+from tests.support.factories import ClubFactory, MemberFactory
 
 pytestmark = pytest.mark.django_db
 

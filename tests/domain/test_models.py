@@ -10,7 +10,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from tests.domain.factories import (
+from tests.support.factories import (
     ClubFactory,
     EventFactory,
     HolidayFactory,

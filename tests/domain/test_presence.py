@@ -11,7 +11,7 @@ from django.core.exceptions import ValidationError
 from django.utils import translation
 
 from tests.domain.conftest import make_event
-from tests.domain.factories import ClubFactory, EventFactory, MemberFactory
+from tests.support.factories import ClubFactory, EventFactory, MemberFactory
 from tournaments.models import (
     Event,
     OddTables,

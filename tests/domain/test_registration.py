@@ -9,7 +9,7 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from tests.domain.conftest import make_event
-from tests.domain.factories import (
+from tests.support.factories import (
     ClubFactory,
     EventFactory,
     HolidayFactory,

@@ -9,7 +9,7 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from tests.domain.conftest import arrange, make_event, tables_of
-from tests.domain.factories import MemberFactory
+from tests.support.factories import MemberFactory
 from tournaments.models import (
     Event,
     EventStatus,

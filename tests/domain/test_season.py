@@ -9,7 +9,7 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from clubs.models import Club, Member
-from tests.domain.factories import ClubFactory, EventFactory, MemberFactory
+from tests.support.factories import ClubFactory, EventFactory, MemberFactory
 from tournaments.models import EventKind, Registration, Round, RoundStatus, Table, TableResult
 from tournaments.services import club_competition
 

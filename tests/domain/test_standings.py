@@ -14,7 +14,7 @@ from decimal import Decimal
 import pytest
 
 from tests.domain.conftest import arrange, make_event
-from tests.domain.factories import MemberFactory
+from tests.support.factories import MemberFactory
 from tournaments.models import Event, RankingOrder, Registration, SeatingMethod
 from tournaments.services.registration import drop_out, register, substitute
 from tournaments.services.rounds import (

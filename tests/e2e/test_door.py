@@ -13,8 +13,8 @@ import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import expect
 
-from tests.domain.factories import EventFactory, MemberFactory
 from tests.e2e.test_live import new_page  # noqa: F401 (fixture)
+from tests.support.factories import EventFactory, MemberFactory
 from tournaments.models import (
     Event,
     EventKind,

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pypdf import PdfReader
 
 from clubs.models import Club, Member
-from tests.domain.factories import EventFactory, MemberFactory
+from tests.support.factories import EventFactory, MemberFactory
 from tournaments.models import Event, EventKind, Registration, Round, RoundStatus
 from tournaments.services import registration as registrations
 from tournaments.services import rounds

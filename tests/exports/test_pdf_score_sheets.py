@@ -18,8 +18,8 @@ from typing import Any
 import pytest
 
 from exports.pdf import score_sheets
-from tests.domain.factories import EventFactory, MemberFactory
 from tests.exports.pdf_support import DESIREE, Calls, lines, pages
+from tests.support.factories import EventFactory, MemberFactory
 from tournaments.models import OddTables, Registration, Round, Table
 from tournaments.services import registration as registrations
 from tournaments.services import rounds

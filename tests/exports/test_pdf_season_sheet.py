@@ -10,8 +10,8 @@ import pytest
 
 from clubs.models import Club, Member
 from exports.pdf import season_sheet
-from tests.domain.factories import EventFactory, MemberFactory
 from tests.exports.pdf_support import DESIREE, Calls, lines, pages, play_round
+from tests.support.factories import EventFactory, MemberFactory
 from tournaments.models import Event, EventKind
 from tournaments.services import registration as registrations
 from tournaments.services import rounds

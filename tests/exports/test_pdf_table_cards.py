@@ -11,8 +11,8 @@ import pytest
 import segno
 
 from exports.pdf import table_cards
-from tests.domain.factories import EventFactory, MemberFactory
 from tests.exports.pdf_support import DESIREE, Calls, lines, pages
+from tests.support.factories import EventFactory, MemberFactory
 from tournaments.models import OddTables, Round
 from tournaments.services import registration as registrations
 from tournaments.services import rounds

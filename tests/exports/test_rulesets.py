@@ -28,7 +28,6 @@ from exports.excel import standings as excel_standings
 from exports.pdf import score_sheets, season_sheet
 from exports.pdf import standings as pdf_standings
 from scoring import ruleset_display
-from tests.domain.factories import EventFactory
 from tests.exports.pdf_support import Calls, lines, pages, play_round
 from tests.exports.ruleset_sample import (
     HONG_KONG,
@@ -42,6 +41,7 @@ from tests.exports.ruleset_sample import (
     winner_fan,
 )
 from tests.exports.sample import csv_rows, header_index, workbook
+from tests.support.factories import EventFactory
 from tournaments.models import EventKind, Hand, HandScore, TableResult
 from tournaments.services import registration as registrations
 from tournaments.services import rounds

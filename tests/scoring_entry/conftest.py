@@ -18,7 +18,7 @@ from django.test import Client
 from django.utils import translation
 
 from tests.domain.conftest import make_event
-from tests.domain.factories import EventFactory, MemberFactory
+from tests.support.factories import EventFactory, MemberFactory
 from tournaments.models import Event, Hand, HandChange, HandScore, Registration, Round, Table
 from tournaments.services.hands import submit_hand
 from tournaments.services.rounds import add_round, seat_round, start_round
