@@ -62,11 +62,17 @@ def _part_changed(sender: type[Round | Registration], instance: Round | Registra
 
 
 def _names_changed(sender: type[Club | Member], instance: Club | Member, **kwargs: Any) -> None:
-    results_cache.changed_everywhere()
+    # A club or member just created is in no results yet: nothing to redo.
+    if not kwargs.get("created"):
+        results_cache.changed_everywhere()
 
 
-def _member_renamed(sender: type[Member], instance: Member, **kwargs: Any) -> None:
-    # A registration sorts by its member's name (Registration.sort_name).
+def _member_renamed(sender: type[Member], instance: Member, created: bool = False,
+                    **kwargs: Any) -> None:
+    # A registration sorts by its member's name (Registration.sort_name); a
+    # member just created has no registration yet.
+    if created:
+        return
     Registration.objects.filter(member=instance).exclude(sort_name=instance.sort_name).update(
         sort_name=instance.sort_name)
 
