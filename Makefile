@@ -74,7 +74,7 @@ test: $(DEV_STAMP) redis-server
 	$(BIN)/lint-imports
 	$(BIN)/mypy --strict scoring/engine
 	node --test tests/js/
-	$(PYTEST) -q -n auto --no-migrations -m "not slow"
+	$(PYTEST) -q -n auto --dist loadfile --no-migrations -m "not slow"
 
 test-slow: $(DEV_STAMP) redis-server
 	HYPOTHESIS_PROFILE=full $(PYTEST) -q -n auto -m "slow or hypothesis"

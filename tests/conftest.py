@@ -11,13 +11,16 @@ their examples in the fast one, with all of them in the slow one
 (`-m "slow or hypothesis"` with HYPOTHESIS_PROFILE=full; tests/support/examples.py)."""
 
 import copy
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from django.conf import settings as django_settings
 from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.test import Client
+from django.utils import translation
 
 from tests.examples import WORKED_EXAMPLE
 from tests.support import examples as _examples  # noqa: F401 (loads the Hypothesis profile)
@@ -48,6 +51,15 @@ def django_db_setup(django_db_setup: None, django_db_blocker: Any) -> None:
     few seconds saved each); the slow pass applies every migration."""
     with django_db_blocker.unblock():
         call_command("createcachetable", verbosity=0)
+
+
+@pytest.fixture(autouse=True)
+def _default_language() -> Iterator[None]:
+    # A page under /en/ leaves English active in this thread (LocaleMiddleware
+    # activates it and nothing resets it); each test starts in the site's own
+    # language, as a new request does, whichever tests ran before it.
+    with translation.override(django_settings.LANGUAGE_CODE):
+        yield
 
 
 @pytest.fixture(autouse=True)

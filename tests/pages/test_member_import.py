@@ -243,7 +243,8 @@ def test_a_service_refusal_rolls_back_every_row(club: Club, other_club: Club,
     with pytest.raises(member_import.ImportRefused) as refused:
         member_import.apply(club, parsed, expected=plan.digest)
     assert refused.value.plan.errors[0].row == 3
-    assert "another club" in refused.value.plan.errors[0].reason
+    # In the site's language (Dutch), as a refusal outside a request speaks.
+    assert "andere club" in refused.value.plan.errors[0].reason
     assert not club.members.exists()
 
 

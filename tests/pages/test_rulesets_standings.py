@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 from django.test import Client
+from django.utils import translation
 
 from scoring import ruleset_display
 from tests.exports.ruleset_sample import (
@@ -132,7 +133,8 @@ def test_a_hong_kong_players_page_shows_the_fan(client: Client) -> None:
 
 def test_the_philos_pages_name_the_rule_set_and_its_option(client: Client) -> None:
     played = philos()
-    changed = ruleset_display.options_text("philos", {"flowers_seasons": True})
+    with translation.override("en"):  # the pages below are the English ones
+        changed = ruleset_display.options_text("philos", {"flowers_seasons": True})
     page, rows = standings(client, played.event)
     assert f"Rule set: {PHILOS} ({changed})" in page
     assert "Ranked by total score, then table points." in page
