@@ -42,7 +42,12 @@ from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
 from scoring.engine import tiles as engine_tiles
-from tests.pages.test_permission_matrix import FIXED, World, world  # noqa: F401 (fixture)
+from tests.pages.test_permission_matrix import (  # noqa: F401 (fixtures)
+    FIXED,
+    World,
+    _built_world,
+    world,
+)
 
 # A walk through every URL (about 100 s): the slow pass.
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]
