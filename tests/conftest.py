@@ -62,6 +62,19 @@ def _default_language() -> Iterator[None]:
         yield
 
 
+@pytest.fixture
+def with_broker() -> Iterator[None]:
+    """Celery as with a broker: tasks are sent, not run (common.background)."""
+    from config.celery import app
+
+    saved = app.conf.task_always_eager
+    app.conf.task_always_eager = False
+    try:
+        yield
+    finally:
+        app.conf.task_always_eager = saved
+
+
 @pytest.fixture(autouse=True)
 def _fast_password_hasher(settings: Any) -> None:
     # The default hasher is slow on purpose; tests don't need that.

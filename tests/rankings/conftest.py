@@ -22,7 +22,6 @@ from django.utils import translation
 
 from clubs.models import Club, Member
 from common import background as common_background
-from config.celery import app
 from rankings import services
 from tests.support import worlds
 from tests.support.factories import MemberFactory
@@ -63,17 +62,6 @@ def background(monkeypatch: pytest.MonkeyPatch) -> Background:
     recorder = Background()
     monkeypatch.setattr(common_background, "_run_now", recorder.run_now)
     return recorder
-
-
-@pytest.fixture
-def with_broker() -> Iterator[None]:
-    """Celery with a broker: tasks are sent, not run (common.background.eager)."""
-    saved = app.conf.task_always_eager
-    app.conf.task_always_eager = False
-    try:
-        yield
-    finally:
-        app.conf.task_always_eager = saved
 
 
 @pytest.fixture

@@ -6,14 +6,12 @@ from __future__ import annotations
 
 import json
 import threading
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
 
 from common import background as common_background
-from config.celery import app
 from stats import background, services, tasks
 from stats.models import GroupScope, GroupStatistics, PlayerStatistics
 from tests.stats.conftest import World, build, by_values, seated
@@ -37,16 +35,6 @@ def calls(monkeypatch: pytest.MonkeyPatch) -> list[int]:
 
     monkeypatch.setattr(common_background, "request", record)
     return sent
-
-
-@pytest.fixture
-def with_broker() -> Iterator[None]:
-    saved = app.conf.task_always_eager
-    app.conf.task_always_eager = False
-    try:
-        yield
-    finally:
-        app.conf.task_always_eager = saved
 
 
 def version(hand: Hand) -> int:
