@@ -109,7 +109,7 @@ def page_texts() -> dict[str, str]:
         "queued": _("No connection: the hand is kept on this device and sent when the "
                     "connection is back."),
         "choose_winner": _("Choose who won, or tap Draw."),
-        "points": _("points"), "doublings": _("doublings"), "value_total": _("value"),
+        "value_total": _("value"),
         "settlement": _("Settlement"), "hand": _("Hand"), "winner": _("Winner"),
         "draw": _("Draw"), "preview_offline": _("Checking needs a connection; the hand "
                                                 "is checked when it is sent."),
@@ -155,13 +155,12 @@ def page_texts() -> dict[str, str]:
         "wind_word": _("wind"), "settlement_word": _("settlement"), "tiles": _("Tiles"),
         "flower_or_season": _("bonus tile"),
         # Rule sets whose hand value is the winner's fan (Hong Kong).
-        "fan": _("fan"), "amount": _("Amount"),
+        "amount": _("Amount"),
         "fan_of": _("Fan of %(name)s"),
         "nobody_pao": _("Nobody"),
         "pao_pays": _("%(name)s is responsible (pao) and pays for everyone."),
         "false_mahjong_pays": _("False mahjong: %(name)s pays the penalty; nobody wins."),
         "false_mahjong_short": _("false mahjong: %(name)s"),
-        "limit_hand": _("limit hand"),
     }
 
 
