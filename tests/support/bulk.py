@@ -13,8 +13,8 @@ members of any club who may play and are not registered yet; anything else
 goes through the service, one member at a time.
 
 `create_members` likewise saves new members with one INSERT: the rows
-`Member.save` would write, and the one change every event hears of when a
-member is saved (a new member has no registration to re-sort yet).
+`Member.save` would write (a new member is in no results and has no
+registration to re-sort, so its save tells nobody: tournaments/signals.py).
 """
 
 from __future__ import annotations
@@ -32,9 +32,7 @@ def create_members(members: Sequence[Member]) -> list[Member]:
     """Save these new (unsaved) members, in this order."""
     for member in members:
         member.sort_name = sort_key(member.first_name, member.last_name)
-    created = Member.objects.bulk_create(members)
-    results_cache.changed_everywhere()
-    return created
+    return Member.objects.bulk_create(members)
 
 
 def register_in_bulk(event: Event, members: Sequence[Member]) -> list[Registration]:
