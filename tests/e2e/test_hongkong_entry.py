@@ -105,3 +105,28 @@ def test_a_limit_hand_with_pao_by_values(browser: Any, live_server: Any, table: 
     row = page.locator('#se-hands tr[data-hand="2"]').inner_text()
     assert f"false mahjong: {west.name}" in row and "-96" in row
     context.close()
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_a_field_focused_by_the_keyboard_is_not_under_the_save_bar(
+        browser: Any, live_server: Any, table: Table, keeper: User, width: int) -> None:
+    """The save bar sticks to the bottom of the screen: the responsible
+    player's select, reached with the keyboard, stops above it (a new user's
+    walk found it hidden under the bar at 1280 px)."""
+    context, page = open_page(browser, live_server, "vera", width=width)
+    page.goto(f"{live_server.url}/tables/{table.pk}/score/")
+    page.check('input[name=mode][value="values"]')
+    page.check('#se-winner input[value="1"]')
+    # The select just above the screen's bottom edge, where the bar sits.
+    page.evaluate("""() => {
+        const box = document.getElementById("se-pao").getBoundingClientRect();
+        window.scrollBy(0, box.bottom - window.innerHeight + 4);
+    }""")
+    page.focus("#se-pao")
+    covered = page.evaluate("""() => {
+        const box = document.getElementById("se-pao").getBoundingClientRect();
+        const bar = document.querySelector(".se-form .se-actions").getBoundingClientRect();
+        return box.bottom > bar.top && box.top < bar.bottom;
+    }""")
+    assert not covered
+    context.close()
