@@ -204,16 +204,8 @@ class PageChecks:
         folder = self.artifacts / "pages" / _slug(self.test_name)
         folder.mkdir(parents=True, exist_ok=True)
         path = url.split("//", 1)[-1].split("/", 1)[-1]
-        target = str(folder / f"{number:02d}-{_slug(path) or 'home'}-{width}.png")
-        try:
-            page.screenshot(path=target, full_page=True)
-        except Exception as error:
-            # Chromium refuses a capture while a page is between two frames
-            # (a reload served by the service worker, under load): once more.
-            if "Unable to capture screenshot" not in str(error):
-                raise
-            page.wait_for_timeout(250)
-            page.screenshot(path=target, full_page=True)
+        page.screenshot(path=str(folder / f"{number:02d}-{_slug(path) or 'home'}-{width}.png"),
+                        full_page=True)
 
     def _fail(self, url: str, width: int, what: str) -> None:
         failure = Failure(_path(url), width, what)
