@@ -11,6 +11,7 @@ from decimal import Decimal
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.core.validators import RegexValidator
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
@@ -18,7 +19,12 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs import limits
 from clubs.season_options import SeasonOptions
+from common.countries import COUNTRIES, DEFAULT_COUNTRY, EMA_NUMBER_PATTERN
 from common.names import SORT_KEY_LENGTH, sort_key
+
+COUNTRY_CHOICES = sorted(COUNTRIES.items(), key=lambda item: item[0])
+ema_number_validator = RegexValidator(
+    EMA_NUMBER_PATTERN, _("An EMA number is 8 digits, e.g. 08000123."), code="ema_number")
 
 ADULT_AGE = 18  # seed 001, Huishoudelijk Reglement Art. 12
 LAPSE_AFTER = datetime.timedelta(days=365)  # seed 001 Art. 10: a year without playing
@@ -104,6 +110,14 @@ class Member(models.Model):
     nmb_number = models.CharField(  # noqa: DJ001
         _("NMB member number"), max_length=20, null=True, blank=True
     )
+    # The European ranking's (EMA) player number, for the EMA results file;
+    # unique when set, NULL when not (as nmb_number).
+    ema_number = models.CharField(  # noqa: DJ001
+        _("EMA number"), max_length=8, null=True, blank=True,
+        validators=[ema_number_validator])
+    # The country the member plays for in the EMA results (IOC code).
+    nationality = models.CharField(_("nationality"), max_length=3, default=DEFAULT_COUNTRY,
+                                   choices=COUNTRY_CHOICES)
     # Not after today (the service says so, clubs/services.py), not before 1900.
     date_of_birth = models.DateField(_("date of birth"), null=True, blank=True,
                                      validators=limits.date_range()[:1])
@@ -131,6 +145,9 @@ class Member(models.Model):
             models.UniqueConstraint(fields=["nmb_number"], condition=Q(nmb_number__isnull=False),
                                     name="nmb_number_unique_when_set"),
             models.CheckConstraint(condition=~Q(nmb_number=""), name="nmb_number_null_not_empty"),
+            models.UniqueConstraint(fields=["ema_number"], condition=Q(ema_number__isnull=False),
+                                    name="ema_number_unique_when_set"),
+            models.CheckConstraint(condition=~Q(ema_number=""), name="ema_number_null_not_empty"),
         ]
 
     def __str__(self) -> str:

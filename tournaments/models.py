@@ -13,12 +13,13 @@ from decimal import Decimal
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from clubs import limits
-from clubs.models import Club, Member
+from clubs.models import COUNTRY_CHOICES, Club, Member, ema_number_validator
 from common.names import SORT_KEY_LENGTH, full_name_sort_key
 from scoring import texts
 from scoring.engine import DEFAULT_RULESET, RULESETS
@@ -102,6 +103,19 @@ class Event(models.Model):
                               default=EventStatus.OPEN)
     # While open, registered members check themselves in from their phone.
     self_check_in = models.BooleanField(_("members check themselves in"), default=False)
+    # For the EMA (MERS): the city in the results file's tournament block,
+    # whether the event qualifies for a championship (+1 weight), and the
+    # EMA's own overrides of the weight and of the day a result's age counts
+    # from (None: computed from the event, its last day).
+    city = models.CharField(_("city"), max_length=80, blank=True)
+    qualifier = models.BooleanField(_("qualifies for a championship"), default=False)
+    mers_weight = models.DecimalField(
+        _("MERS weight (override)"), max_digits=4, decimal_places=2, null=True, blank=True,
+        validators=[MinValueValidator(Decimal(0)), MaxValueValidator(Decimal(10))],
+        help_text=_("Empty: computed from days, players, countries and qualification."))
+    mers_age_from = models.DateField(
+        _("ranking age counts from (override)"), null=True, blank=True,
+        validators=limits.date_range(), help_text=_("Empty: the event's last day."))
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -210,6 +224,12 @@ class Registration(models.Model):
                                related_name="registrations", verbose_name=_("member"))
     guest_name = models.CharField(_("guest name"), max_length=160, blank=True)
     guest_club = models.CharField(_("guest's club"), max_length=120, blank=True)
+    # A guest's EMA number and country, for the EMA results (a member's are
+    # on the member).
+    guest_ema_number = models.CharField(_("guest's EMA number"), max_length=8, blank=True,
+                                        validators=[ema_number_validator])
+    guest_country = models.CharField(_("guest's country"), max_length=3, blank=True,
+                                     choices=COUNTRY_CHOICES)
     status = models.CharField(_("status"), max_length=10, choices=RegistrationStatus.choices,
                               default=RegistrationStatus.REGISTERED)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -239,6 +259,9 @@ class Registration(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["event", "member"], condition=Q(member__isnull=False),
                                     name="member_registers_once_per_event"),
+            models.UniqueConstraint(fields=["event", "guest_ema_number"],
+                                    condition=~Q(guest_ema_number=""),
+                                    name="guest_ema_number_once_per_event"),
             models.CheckConstraint(
                 condition=(Q(member__isnull=False) & Q(guest_name=""))
                 | (Q(member__isnull=True) & ~Q(guest_name="")),
@@ -421,6 +444,9 @@ class HandAction(models.TextChoices):
     DELETED = "deleted", _("deleted")
     RESEATED = "reseated", _("seats corrected")
     CONFIRMED = "confirmed", _("confirmed")
+    # Rule sets scored by table result (MCR, Riichi): the table's scores as
+    # entered, corrected or cleared (number 0: not a hand).
+    RESULT = "result", _("table result")
 
 
 class HandChange(models.Model):
@@ -520,3 +546,94 @@ class TableResult(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table}: {self.registration} {self.table_points}"
+
+
+class Referee(models.Model):
+    """A user who may record penalties at an event (as a scorekeeper may
+    enter hands), besides its organisers."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                             related_name="refereeing", verbose_name=_("user"))
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="referees",
+                              verbose_name=_("event"))
+
+    class Meta:
+        verbose_name = _("referee")
+        verbose_name_plural = _("referees")
+        constraints = [
+            models.UniqueConstraint(fields=["user", "event"], name="referee_once_per_event"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} @ {self.event}"
+
+
+class PenaltyKind(models.TextChoices):
+    CHOMBO = "chombo", _("chombo")
+    OTHER = "other", _("other")
+
+
+MAX_PENALTY_POINTS = 1_000_000
+
+
+class Penalty(models.Model):
+    """Points deducted from a player in a round (a chombo, a late arrival,
+    ...). How they count in the standings is the rule set's
+    (RuleSet.penalty_table_points). Written only by
+    tournaments/services/penalties.py, which keeps PenaltyChange."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="penalties")
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="penalties",
+                              verbose_name=_("round"))
+    registration = models.ForeignKey(Registration, on_delete=models.PROTECT,
+                                     related_name="penalties", verbose_name=_("player"))
+    points = models.PositiveIntegerField(_("points"),
+                                         validators=limits.up_to(MAX_PENALTY_POINTS, 1))
+    kind = models.CharField(_("kind"), max_length=10, choices=PenaltyKind.choices,
+                            default=PenaltyKind.OTHER)
+    reason = models.CharField(_("reason"), max_length=200, blank=True)
+    recorded_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
+                                    null=True, blank=True, related_name="+")
+    recorded_at = models.DateTimeField(auto_now_add=True)
+    changed_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["round__number", "pk"]
+        verbose_name = _("penalty")
+        verbose_name_plural = _("penalties")
+        constraints = [
+            models.CheckConstraint(condition=Q(points__gte=1), name="penalty_at_least_one_point"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.registration}: -{self.points} ({self.kind})"
+
+
+class PenaltyAction(models.TextChoices):
+    CREATED = "created", _("recorded")
+    CORRECTED = "corrected", _("corrected")
+    REMOVED = "removed", _("removed")
+
+
+class PenaltyChange(models.Model):
+    """The audit trail of an event's penalties: who did what, when, and the
+    penalty before and after. Rows are only ever added; a removed penalty
+    keeps its rows (penalty set to NULL)."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="penalty_changes")
+    penalty = models.ForeignKey(Penalty, on_delete=models.SET_NULL, null=True, blank=True,
+                                related_name="changes")
+    action = models.CharField(max_length=10, choices=PenaltyAction.choices)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True,
+                             blank=True, related_name="+")
+    at = models.DateTimeField(auto_now_add=True)
+    old = models.JSONField(null=True, blank=True)
+    new = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["event", "pk"]
+        verbose_name = _("change to a penalty")
+        verbose_name_plural = _("changes to penalties")
+
+    def __str__(self) -> str:
+        return f"{self.event}: penalty {self.action}"

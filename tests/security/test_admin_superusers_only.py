@@ -219,7 +219,7 @@ def test_clubs_and_members_stay_editable_for_a_superuser(root_client: Client,
     url = admin_url(Member, "change", stranger.pk)
     response = root_client.post(url, {
         "club": stranger.club_id, "first_name": "Veronica", "last_name": "Vreemd",
-        "nmb_number": "7007", "joined_on": "2020-01-01"})
+        "nmb_number": "7007", "nationality": "NED", "joined_on": "2020-01-01"})
     assert response.status_code == 302
     stranger.refresh_from_db()
     assert stranger.first_name == "Veronica"
