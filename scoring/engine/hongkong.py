@@ -556,6 +556,9 @@ def _seven_pairs_reading(concealed: Sequence[int], facts: Any, ctx: Context) -> 
 
 class HongKong(RuleSet):
     name = "hongkong"
+    # The bond ranks every variant but Hong Kong (its site: "alle varianten
+    # behalve Hong Kong").
+    bond_ranked = False
     title = "Hong Kong mahjong (club Fu-Hing)"
     # The catalogue: every rule, the house variants included (scoring uses
     # the table of the game's options, _table).

@@ -13,6 +13,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any
 
 from .deal import DREAMER_ROTATION, EACH_HAND, DealOrder, Schedule
@@ -121,6 +122,22 @@ class RuleSet(ABC):
     # What is done with the hand in play when the round's time is up
     # (timing.py); by default it is played out.
     time_rule: TimeRule = NTS_TIME_RULE
+    # How a table's result comes in: hand by hand (from tiles or values),
+    # or, for rule sets scored by table result (MCR, Riichi tournaments),
+    # each player's table score entered whole per round (score_table).
+    by_table_result: bool = False
+    # The federations' rankings this rule set's tournaments count for: the
+    # EMA's (MERS ranks MCR and Riichi) and the bond's (NMB: every variant
+    # but Hong Kong).
+    mers_ranked: bool = False
+    bond_ranked: bool = True
+    # A penalty's points come off the player's score; per penalty point,
+    # this many table points come off too (Riichi: a chombo of 20,000
+    # points is 20 of its uma-adjusted table points). 0: the score only.
+    penalty_table_points: Decimal = Decimal(0)
+    # The penalty a chombo costs under this rule set, offered as the preset
+    # (None: the rule set has no fixed amount; the referee gives one).
+    chombo_points: int | None = None
 
     def deal_order(self, players: int,
                    options: Mapping[str, Any] | None = None) -> DealOrder:
