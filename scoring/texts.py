@@ -327,6 +327,27 @@ ERRORS: dict[str, Any] = {
         "%(seat)s: the 7-5 rule applies only when this event "
         "plays it (the last 18 tiles of the wall stay standing)."
     ),
+    # Rule sets scored by table result (MCR, Riichi: scoring/engine/table_result.py).
+    "scored_by_table": gettext_lazy(
+        "%(ruleset)s is entered by table result, not per hand: enter each player's score for "
+        "the round."
+    ),
+    "table_players": gettext_lazy(
+        "%(ruleset)s is played by %(expected)s players at a table; %(count)s scores were given."
+    ),
+    "table_score_not_whole": gettext_lazy("A score must be a whole number, not %(got)s."),
+    "table_score_out_of_range": gettext_lazy(
+        "The score %(got)s is out of range: at most %(most)s either way."
+    ),
+    "table_sum_over": gettext_lazy(
+        "the scores add up to %(total)s, not %(expected)s (%(difference)s too many)"
+    ),
+    "table_sum_under": gettext_lazy(
+        "the scores add up to %(total)s, not %(expected)s (%(difference)s too few)"
+    ),
+    "return_below_start": gettext_lazy(
+        "The return points (%(returned)s) cannot be below the starting points (%(start)s)."
+    ),
     "seven_five_tile_shown": gettext_lazy(
         "won on %(tile)s, which is on the table in this set: a suit "
         "tile makes its discarder pay only when it is raw."

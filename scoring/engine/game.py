@@ -15,9 +15,11 @@ from .decompose import CHOW, KIND_NAMES
 from .errors import InvalidGame, listed, shown
 from .hands import HandResult, PlayerHand, seat_label
 from .hongkong import RULESET as HONGKONG
+from .mcr import RULESET as MCR
 from .nts import RULESET as NTS
 from .philos import RULESET as PHILOS
 from .reading import DISCARD, ROBBED_KONG, SELF_DRAWN_SOURCES, WIN_SOURCES, Context, Meld
+from .riichi import RULESET as RIICHI
 from .ruleset import RuleSet, Win, seats_in_order
 from .tiles import (
     GREEN,
@@ -33,7 +35,10 @@ from .tiles import (
 )
 from .vocabulary import DEFAULT_RULESET
 
-RULESETS: dict[str, RuleSet] = {NTS.name: NTS, HONGKONG.name: HONGKONG, PHILOS.name: PHILOS}
+# MCR and Riichi are scored by table result (table_result.py): score_game
+# refuses their hands (code "scored_by_table").
+RULESETS: dict[str, RuleSet] = {NTS.name: NTS, HONGKONG.name: HONGKONG, PHILOS.name: PHILOS,
+                                MCR.name: MCR, RIICHI.name: RIICHI}
 
 GAME_KEYS = frozenset(
     {"ruleset", "options", "prevailing_wind", "players", "winner", "winning_tile",
@@ -77,6 +82,10 @@ def _score(game: object) -> dict[str, Any]:
         raise InvalidGame(f"unknown field(s) {listed(unknown)} in the game", "unknown_fields",
                           fields=listed(unknown))
     ruleset = _ruleset(game.get("ruleset", DEFAULT_RULESET))
+    if ruleset.by_table_result:
+        raise InvalidGame(f"rule set '{ruleset.name}' is entered by table result, not per "
+                          "hand: enter each player's score for the round", "scored_by_table",
+                          ruleset=ruleset.name)
     options_given = game.get("options") or {}
     if not isinstance(options_given, dict):
         raise InvalidGame("options must be an object of option names and values",
