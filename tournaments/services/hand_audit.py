@@ -65,6 +65,7 @@ DESCRIPTIONS = {
     HandAction.DELETED: gettext_noop("hand %(number)s was deleted by %(user)s at %(time)s"),
     HandAction.RESEATED: gettext_noop("the seats were corrected by %(user)s at %(time)s"),
     HandAction.CONFIRMED: gettext_noop("hand %(number)s was confirmed by %(user)s at %(time)s"),
+    HandAction.RESULT: gettext_noop("the table's result was entered by %(user)s at %(time)s"),
 }
 
 
@@ -107,7 +108,8 @@ def audit_trail(table: Table) -> list[dict[str, Any]]:
 def _played(player: Mapping[str, Any] | None) -> tuple[Any, ...] | None:
     if player is None:
         return None
-    return (player.get("seat_wind"), player.get("value"), player.get("settlement"))
+    return (player.get("seat_wind"), player.get("value"), player.get("settlement"),
+            player.get("score"), player.get("table_points"))
 
 
 def conflict(table: Table, changes: list[HandChange]) -> VersionConflict:

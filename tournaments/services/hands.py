@@ -237,8 +237,9 @@ def _after_change(table: Table, hand: Hand | None, user: Any) -> None:
 
 
 def _refresh_results(table: Table) -> None:
+    fresh = table_results(table.round.event, table)  # before the stored ones go
     TableResult.objects.filter(table=table).delete()
-    TableResult.objects.bulk_create(table_results(table.round.event, table))
+    TableResult.objects.bulk_create(fresh)
 
 
 def correct_hand(hand: Hand, *, game_input: Mapping[str, Any], expected_version: int,

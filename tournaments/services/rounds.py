@@ -364,18 +364,27 @@ class TableProgress:
     # The table has played every round of its game (the rule set's deal
     # order: scoring.engine.deal.game_complete).
     game_complete: bool = False
+    # An event scored by table result (MCR, Riichi): whether the table's
+    # result has been entered (table_scores.py); such a table has no hands.
+    by_table: bool = False
+    has_result: bool = False
 
     @property
     def finished(self) -> bool:
         """The table has stopped playing: its scorekeeper said so
         (Table.finished_at, which they can undo) or its game is complete.
         One hand is not a finished table."""
+        if self.by_table:
+            return self.has_result
         return self.table.finished_at is not None or self.game_complete
 
     @property
     def closable(self) -> bool:
         """Whether the round can close as far as this table goes: it has
-        hands, and none waits for confirmation."""
+        hands, and none waits for confirmation (by table result: its result
+        is in)."""
+        if self.by_table:
+            return self.has_result
         return self.hands > 0 and self.unconfirmed == 0
 
 
@@ -389,6 +398,9 @@ def table_progress(round_: Round) -> list[TableProgress]:
                                                                              "position"):
         positions[table_id].append(position)
     event = round_.event
+    by_table = _by_table(event)
+    with_results = set(TableResult.objects.filter(table__round=round_).values_list(
+        "table_id", flat=True)) if by_table else set()
     progress = []
     for table in round_.tables.annotate(**counts).order_by("number"):
         table.round = round_  # the event's rule set, without a query per table
@@ -397,8 +409,15 @@ def table_progress(round_: Round) -> list[TableProgress]:
             table, positions[table.pk], event)
         progress.append(TableProgress(
             table=table, hands=hand_count, unconfirmed=getattr(table, "unconfirmed_count", 0),
-            last_hand_at=table.last_hand_at, game_complete=complete))  # type: ignore[attr-defined]
+            last_hand_at=table.last_hand_at, game_complete=complete,  # type: ignore[attr-defined]
+            by_table=by_table, has_result=table.pk in with_results))
     return progress
+
+
+def _by_table(event: Event) -> bool:
+    """Whether the event's rule set is scored by table result (MCR, Riichi)."""
+    ruleset = RULESETS.get(event.ruleset)
+    return ruleset is not None and ruleset.by_table_result
 
 
 def _game_complete(table: Table, seat_positions: Sequence[int], event: Event) -> bool:
@@ -455,6 +474,14 @@ def closing_check(round_: Round) -> ClosingCheck:
     short, in the organiser's words."""
     progress = table_progress(round_)
     blocking = []
+    if _by_table(round_.event):
+        missing = [item for item in progress if not item.has_result]
+        if missing:
+            blocking.append(ngettext(
+                "No result has been entered for table %(tables)s.",
+                "No results have been entered for tables %(tables)s.", len(missing)) % {
+                "tables": _tables(missing)})
+        return ClosingCheck(progress=progress, blocking=blocking, warnings=[])
     empty = [item for item in progress if item.hands == 0]
     if empty:
         blocking.append(ngettext(
@@ -495,10 +522,12 @@ def close_round(round_: Round) -> Round:
         check = closing_check(round_)
         if check.blocking:
             raise ValidationError(check.blocking)
-        tables = [item.table for item in check.progress]
-        results = [result for table in tables for result in table_results(event, table)]
-        TableResult.objects.filter(table__round=round_).delete()
-        TableResult.objects.bulk_create(results)
+        if not _by_table(event):
+            # By table result, the results entered are the round's (table_scores.py).
+            tables = [item.table for item in check.progress]
+            results = [result for table in tables for result in table_results(event, table)]
+            TableResult.objects.filter(table__round=round_).delete()
+            TableResult.objects.bulk_create(results)
         round_.status = RoundStatus.CLOSED
         round_.closed_at = timezone.now()
         round_.save(update_fields=["status", "closed_at"])

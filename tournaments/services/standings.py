@@ -15,12 +15,14 @@ from decimal import Decimal
 from django.db.models import Count, QuerySet, Sum
 
 from clubs.models import Club
+from scoring.engine import RULESETS
 from tournaments import placing, season
 from tournaments.models import (
     Event,
     EventKind,
     Hand,
     HandScore,
+    RankingOrder,
     Registration,
     Round,
     RoundStatus,
@@ -84,7 +86,7 @@ def event_standings(
         )
         for registration_id, total in totals.items()
     ]
-    return placing.standings(rows, order=event.ranking_order)
+    return placing.standings(rows, order=ranking_order(event))
 
 
 def missing_member_numbers(event: Event) -> list[Registration]:
@@ -101,6 +103,18 @@ def missing_member_numbers(event: Event) -> list[Registration]:
         if registration.member is None or not registration.member.nmb_number:
             missing.append(registration)
     return missing
+
+
+def _by_table(event: Event) -> bool:
+    ruleset = RULESETS.get(event.ruleset)
+    return ruleset is not None and ruleset.by_table_result
+
+
+def ranking_order(event: Event) -> str:
+    """How the event ranks: its choice, except that a rule set scored by
+    table result (MCR, Riichi) ranks by table points, then score, as the
+    EMA's tournaments do."""
+    return RankingOrder.TABLE_POINTS if _by_table(event) else event.ranking_order
 
 
 def _ranked(event: Event, registration: Registration) -> bool:
@@ -156,7 +170,7 @@ def club_evenings(club: Club, year: int) -> list[SeasonEvening]:
             (placing.StandingRow(key=key, name=names[key], sort_name=sort_names[key],
                                  table_points=result.table_points, score=result.score)
              for key, result in results.items()),
-            order=event.ranking_order,
+            order=ranking_order(event),
         )
         evenings.append(SeasonEvening(
             event=event,
@@ -186,7 +200,12 @@ class RunningResult:
 def running_results(event: Event, tables: QuerySet[Table]) -> list[RunningResult]:
     """Provisional results of `tables` (of `event`) from the hands entered so
     far; a table without hands has no results yet, so nobody gets table
-    points for sitting down."""
+    points for sitting down. By table result (MCR, Riichi) a table's result
+    is the one entered whole (table_scores.py), or none yet."""
+    if _by_table(event):
+        return [RunningResult(table_id=row.table_id, registration_id=row.registration_id,
+                              score=row.score, table_points=row.table_points, rank=row.rank)
+                for row in TableResult.objects.filter(table__in=tables)]
     scores: dict[int, dict[int, int]] = defaultdict(dict)
     for table_id, registration_id, total in (
         HandScore.objects.filter(hand__table__in=tables)
@@ -269,7 +288,7 @@ def live_standings(event: Event) -> LiveStandings:
             table_points=points[registration_id], score=scores[registration_id],
             rounds_played=rounds, ranked=_ranked(event, registrations[registration_id]),
         ) for registration_id, rounds in played.items()),
-        order=event.ranking_order,
+        order=ranking_order(event),
     )
     unconfirmed: frozenset[int] = frozenset()
     if event.requires_confirmation:

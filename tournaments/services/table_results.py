@@ -3,7 +3,9 @@ of their settlements), table points by place (the event's scheme and tie
 rule: tournaments.placing), mahjongs, deal-ins and place at the table.
 
 Closing a round stores them (rounds.close_round); a change to a closed
-round's hands stores them again (hands.py).
+round's hands stores them again (hands.py). An event scored by table result
+(MCR, Riichi) has no hands: its results are the ones entered whole
+(table_scores.py), never recomputed here.
 """
 
 from __future__ import annotations
@@ -14,12 +16,20 @@ from django.core.exceptions import ValidationError
 from django.db.models import Count, Sum
 from django.utils.translation import gettext as _
 
+from scoring.engine import RULESETS
 from tournaments import placing
 from tournaments.models import Event, HandScore, Table, TableResult
 
 
 def table_results(event: Event, table: Table) -> list[TableResult]:
-    """The table's results, unsaved (the caller replaces the stored ones)."""
+    """The table's results, unsaved (the caller replaces the stored ones).
+    For an event scored by table result, copies of the results entered."""
+    ruleset = RULESETS.get(event.ruleset)
+    if ruleset is not None and ruleset.by_table_result:
+        return [TableResult(table=table, registration_id=row.registration_id, score=row.score,
+                            table_points=row.table_points, mahjongs=0, deal_ins=0,
+                            rank=row.rank)
+                for row in TableResult.objects.filter(table=table).order_by("rank", "pk")]
     seats = list(table.seats.all())
     scores = {seat.registration_id: 0 for seat in seats}
     for registration_id, total in HandScore.objects.filter(hand__table=table).values_list(
