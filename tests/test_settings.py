@@ -182,8 +182,8 @@ def test_it_offers_every_rule_set_unless_told_fewer() -> None:
 
 
 def test_it_refuses_an_unknown_rule_set() -> None:
-    message = refusal(WEB_RULESETS="nts,riichi")
-    assert "WEB_RULESETS" in message and "riichi" in message
+    message = refusal(WEB_RULESETS="nts,zung")
+    assert "WEB_RULESETS" in message and "zung" in message
 
 
 def test_it_refuses_a_bad_boolean() -> None:

@@ -128,8 +128,17 @@ class RuleOptionsForm(ModelFieldsForm):
         self.rules_frozen = False
 
     def option_fieldsets(self) -> list[tuple[Any, list[str], str]]:
-        return [(_("Options of %(ruleset)s") % {"ruleset": RULESETS[name].title}, fields, name)
-                for name, fields in self.option_fields.items()]
+        # A rule set scored by table result has a group even without options:
+        # its note says which of the event's fields it decides itself.
+        return [(_("Options of %(ruleset)s") % {"ruleset": ruleset.title},
+                 self.option_fields.get(name, []), name)
+                for name, ruleset in web_rulesets().items()
+                if name in self.option_fields or ruleset.by_table_result]
+
+    @property
+    def by_table_rulesets(self) -> list[str]:
+        """The rule sets offered that are scored by table result (MCR, Riichi)."""
+        return [name for name, ruleset in web_rulesets().items() if ruleset.by_table_result]
 
     def grouped(self, groups: list[tuple[Any, list[str], str]],
                 ) -> list[tuple[str, list[forms.BoundField], str]]:

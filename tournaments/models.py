@@ -143,7 +143,14 @@ class Event(models.Model):
         except InvalidGame as error:
             raise ValidationError(
                 {"rule_options": texts.engine_error(error, self.ruleset)}) from None
-        if self.odd_tables == OddTables.THREE and 3 not in ruleset.player_counts:
+        if ruleset.by_table_result:
+            # MCR, Riichi: the rule set decides the table points (entered per
+            # table, scoring/engine/table_result.py) and the EMA's ranking by
+            # table points, then score; the event's own choices do not apply.
+            self.table_point_scheme = "4-2-1-0"
+            self.tie_rule = TieRule.SHARE
+            self.ranking_order = RankingOrder.TABLE_POINTS
+        elif self.odd_tables == OddTables.THREE and 3 not in ruleset.player_counts:
             raise ValidationError({"odd_tables": _(
                 "%(ruleset)s is not played at tables of 3: choose tables of 5.") % {
                 "ruleset": ruleset.title}})

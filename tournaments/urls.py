@@ -12,6 +12,7 @@ from tournaments.views import (
     rounds,
     score_entry,
     season,
+    table_results,
 )
 
 app_name = "tournaments"
@@ -43,6 +44,8 @@ urlpatterns = [
     path("rounds/<int:round_id>/", rounds.round_detail, name="round"),
     path("rounds/<int:round_id>/tables/<int:table_id>/", rounds.table_detail, name="table"),
     path("rounds/<int:round_id>/cards/", rounds.table_cards, name="table_cards"),
+    path("rounds/<int:round_id>/table-results/", table_results.table_results,
+         name="table_results"),
     path("rounds/<int:round_id>/<slug:action>/", rounds.round_action, name="round_action"),
     path("api/tables/<int:table_id>/", api.table_state, name="api_table"),
     path("api/tables/<int:table_id>/hands/", api.submit_hand, name="api_hands"),

@@ -23,7 +23,7 @@ def test_it_creates_an_event_with_nts_by_default() -> None:
 
 
 @pytest.mark.parametrize(("field", "value"), [
-    ("ruleset", "mcr"), ("table_point_scheme", "10-5-0"), ("days", 0), ("max_places", 2),
+    ("ruleset", "zung"), ("table_point_scheme", "10-5-0"), ("days", 0), ("max_places", 2),
 ])
 def test_it_refuses_unusable_settings(field: str, value: object) -> None:
     with pytest.raises(ValidationError) as error:

@@ -195,3 +195,27 @@ def test_standings_of_a_riichi_event_by_table_points_then_score() -> None:
     assert [row.position for row in rows][:3] == [1, 2, 2]
     world.event.refresh_from_db()
     assert world.event.status == "finished"
+
+
+def test_seating_needs_tables_of_four() -> None:
+    # MCR and Riichi are played by four at a table (EMA rules): 9 players
+    # are refused, never seated at tables of 3 or 5.
+    organiser = UserFactory(username="organiser")
+    world = worlds.tournament(worlds.club(organisers=[organiser]), players=9, played=0,
+                              finish=False, ruleset="mcr")
+    with pytest.raises(ValidationError) as refused:
+        rounds.seat_round(rounds.add_round(world.event), seed=1)
+    assert refused.value.messages == [
+        "9 players cannot be seated in round 1: MCR is played at tables of 4 only: add 3 "
+        "(substitutes or guests) or withdraw 1 (or mark them \"arrives later\" at the door)."]
+
+
+def test_the_rule_set_decides_ranking_and_table_points() -> None:
+    from tournaments.services import create_event
+    organiser = UserFactory(username="organiser")
+    event = create_event(worlds.club(organisers=[organiser]), kind="tournament", title="MCR",
+                         start_date=worlds.datetime.date(2030, 5, 1), ruleset="riichi",
+                         ranking_order="score", tie_rule="tiebreak",
+                         rule_options={"uma": "30-10"})
+    assert (event.ranking_order, event.tie_rule) == ("table_points", "share")
+    assert event.table_point_scheme == "4-2-1-0"

@@ -177,7 +177,7 @@ CASES: list[tuple[str, Callable[[Game], None], str | None, tuple[str, ...]]] = [
     ("last-wall-tile-on-discard", set_field(flags=["last_wall_tile"]), None, ("last_wall_tile",)),
     ("kong-replacement-without-kong", kong_win_without_kong, "S", ("kong",)),
     # game-level fields
-    ("unknown-ruleset", set_field(ruleset="riichi"), None, ("riichi",)),
+    ("unknown-ruleset", set_field(ruleset="zung"), None, ("zung",)),
     ("unknown-option", set_field(options={"double_east": True}), None, ("double_east",)),
     ("option-not-a-bool", set_field(options={"round_to_tens": "yes"}), None, ("round_to_tens",)),
     ("unknown-flag", set_field(flags=["blessing_of_man"]), None, ("blessing_of_man",)),

@@ -167,6 +167,11 @@ MATRIX: list[Row] = [
     Row("tournaments:round", "GET", ORGANISER),
     Row("tournaments:table", "GET", ORGANISER),
     Row("tournaments:table_cards", "GET", ORGANISER),
+    # The table-results page (MCR, Riichi): the organiser every table, a
+    # scorekeeper theirs; this NTS event's page explains that hands are
+    # entered per hand, and refuses a POST as input.
+    Row("tournaments:table_results", "GET", SCOREKEEPER_PAGE),
+    Row("tournaments:table_results", "POST", "400 400 404 400 404 404 302"),
     Row("tournaments:table", "POST", ORGANISER_POST),
     Row("tournaments:round_action", "POST", ORGANISER_POST),  # a swap without players
     Row("tournaments:api_table", "GET", SCOREKEEPER),

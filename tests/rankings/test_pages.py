@@ -101,7 +101,7 @@ def test_other_rule_sets_and_unknown_ones(client: Client, ranked: dict[str, Memb
     html = page(client, "/en/rankings/hongkong/")
     assert "Hong Kong mahjong (club Fu-Hing)" in html
     assert "not been computed yet" in html and "Anna Speler" not in html
-    assert client.get("/en/rankings/riichi/").status_code == 404
+    assert client.get("/en/rankings/zung/").status_code == 404
 
 
 def test_a_ranking_never_computed_is_computed_in_the_background(

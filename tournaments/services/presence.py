@@ -246,6 +246,19 @@ def _seats(count: int, odd_tables: str) -> bool:
 def seating_refusal(event: Event, number: int, count: int) -> str | None:
     """None when `count` players make tables by the event's choice for odd
     numbers; otherwise what the organiser can do, in a sentence."""
+    ruleset = RULESETS.get(event.ruleset)
+    if ruleset is not None and ruleset.by_table_result and count % 4:
+        # MCR, Riichi: tables of 4 only, never of 3 or 5.
+        more, fewer = 4 - count % 4, count % 4
+        return ngettext(
+            "%(count)s player cannot be seated in round %(round)s: %(ruleset)s is played at "
+            "tables of 4 only: add %(more)s (substitutes or guests) or withdraw %(fewer)s (or "
+            "mark them \"arrives later\" at the door).",
+            "%(count)s players cannot be seated in round %(round)s: %(ruleset)s is played at "
+            "tables of 4 only: add %(more)s (substitutes or guests) or withdraw %(fewer)s (or "
+            "mark them \"arrives later\" at the door).",
+            count) % {"count": count, "round": number, "ruleset": ruleset.title,
+                      "more": more, "fewer": fewer}
     odd_tables = event.odd_tables
     if _seats(count, odd_tables):
         return None

@@ -39,6 +39,7 @@ from tournaments.services import (
     clock,
     hand_audit,
     rounds,
+    table_scores,
 )
 from tournaments.services import standings as standings_service
 from tournaments.views.errors import BAD_REQUEST, error_text
@@ -129,6 +130,8 @@ def round_page(
         "swap_form": swap_form or SwapForm(seated=seated.order_by("sort_name", "pk")),
         "error": error,
         "statuses": RoundStatus,
+        # MCR, Riichi: each table's result is entered whole (table_results.html).
+        "by_table": table_scores.by_table(round_.event) is not None,
     }
     return render(request, "tournaments/round_detail.html", context, status=status)
 
@@ -207,6 +210,10 @@ def table_detail(request: HttpRequest, round_id: int, table_id: int) -> HttpResp
     """A table's hands, and the form to enter the next one by values."""
     round_ = access.get_round_for_organiser(request.user, round_id)
     table = get_object_or_404(round_.tables, pk=table_id)
+    if table_scores.by_table(round_.event) is not None:
+        # MCR, Riichi: no hands; the table's result is entered whole.
+        return redirect(reverse("tournaments:table_results", args=[round_.pk])
+                        + f"#table-{table.number}")
     form = HandForm(request.POST if request.method == "POST" else None, table=table)
     error = ""
     status = 200

@@ -24,7 +24,7 @@ from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -38,7 +38,7 @@ from scoring.tiles import picker_tiles, tile_names, wind_letters
 from tournaments import access
 from tournaments.api import api_view, hand_input, json_body
 from tournaments.seating import five_player_schedule
-from tournaments.services import hands, score_entry_page
+from tournaments.services import hands, score_entry_page, table_scores
 
 # What the service worker keeps for a reload without a connection, with
 # every module of the score-entry script (static/js/score-entry/) included.
@@ -174,6 +174,10 @@ def hand_urls(table_id: int) -> dict[str, str]:
 @never_cache
 def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
     table = access.get_table_for_scorekeeper(request.user, table_id)
+    if table_scores.by_table(table.round.event) is not None:
+        # MCR, Riichi: no hands, the table's result is entered whole.
+        return redirect(reverse("tournaments:table_results", args=[table.round_id])
+                        + f"#table-{table.number}")
     names = tile_names()
     letters = wind_letters()
     choices = tile_choices(table.round.event)

@@ -1,0 +1,167 @@
+"""The table-results page of a round (tournaments/views/table_results.py) for
+events scored by table result. MCR (EMA Mahjong Competition Rules): a
+table's scores sum to 0; Riichi (EMA Riichi Competition Rules 2016): the
+final points sum to 4 x 30,000."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+from django.urls import reverse
+
+from tests.support import worlds
+from tests.support.factories import UserFactory
+from tournaments.models import Scorekeeper, Table, TableResult
+from tournaments.services import rounds
+
+pytestmark = pytest.mark.django_db
+
+
+def setup(ruleset: str = "mcr", players: int = 8) -> tuple[worlds.World, User, Client]:
+    organiser = UserFactory(username="organiser")
+    world = worlds.tournament(worlds.club(organisers=[organiser]), players=players, played=0,
+                              open_round=True, ruleset=ruleset)
+    client = Client()
+    client.force_login(organiser)
+    return world, organiser, client
+
+
+def form(table: Table, values: list[int | str]) -> dict[str, Any]:
+    seats = table.seats.order_by("position").values_list("registration_id", flat=True)
+    data: dict[str, Any] = {f"v{table.pk}": table.version}
+    data.update({f"t{table.pk}-{pk}": value for pk, value in zip(seats, values, strict=True)})
+    return data
+
+
+def url(world: worlds.World) -> str:
+    return reverse("tournaments:table_results", args=[world.rounds[0].pk])
+
+
+def test_the_organiser_sees_every_table_with_a_numeric_input_per_player() -> None:
+    world, _, client = setup(players=12)
+    page = client.get(url(world))
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert html.count('inputmode="numeric"') == 12
+    assert 'id="table-3"' in html
+    for registration in world.players:
+        assert registration.name in html
+
+
+def test_a_wrong_sum_is_refused_naming_the_table_and_other_tables_are_saved() -> None:
+    world, _, client = setup()
+    t1, t2 = world.rounds[0].tables.order_by("number")
+    data = {**form(t1, [10, 10, -5, -15]), **form(t2, [10, 10, -5, -3])}
+    page = client.post(url(world), data)
+    assert page.status_code == 400
+    html = page.content.decode()
+    assert "Tafel 2: de scores tellen op tot 12, niet 0 (12 te veel)" in html
+    assert 'value="-3"' in html  # what was typed stays in the form
+    assert not TableResult.objects.filter(table=t2).exists()
+    t2.refresh_from_db()
+    assert t2.version == 0 and not t2.hand_changes.exists()
+    # Table 1 was right: saved (documented in the view).
+    assert sorted(TableResult.objects.filter(table=t1).values_list("score", flat=True)) == [
+        -15, -5, 10, 10]
+
+
+def test_a_partly_filled_table_saves_nothing_of_it() -> None:
+    world, _, client = setup()
+    t1 = world.rounds[0].tables.get(number=1)
+    page = client.post(url(world), form(t1, [10, "", -5, "x"]))
+    assert page.status_code == 400
+    assert "Tafel 1: de score van" in page.content.decode()
+    assert not TableResult.objects.exists()
+
+
+def test_a_valid_submit_saves_and_redirects_and_the_round_closes() -> None:
+    world, _, client = setup()
+    t1, t2 = world.rounds[0].tables.order_by("number")
+    data = {**form(t1, ["+10", "10", "−5", "-15"]), **form(t2, [0, 0, 0, 0])}
+    page = client.post(url(world), data)
+    assert page.status_code == 302
+    assert TableResult.objects.count() == 8
+    rounds.close_round(world.rounds[0])
+    results = client.get(reverse("tournaments:round_results",
+                                 args=[world.event.pk, 1])).content.decode()
+    assert "1,75" in results or "1.75" in results
+
+
+def test_riichi_final_points_in_dutch_thousands() -> None:
+    world, _, client = setup("riichi")
+    t1 = world.rounds[0].tables.get(number=1)
+    page = client.post(url(world), form(t1, ["45.300", "32.100", "24.600", "18.000"]))
+    assert page.status_code == 302
+    assert sorted(TableResult.objects.filter(table=t1).values_list("score", flat=True)) == [
+        -12_000, -5_400, 2_100, 15_300]
+    bad = client.post(url(world), form(Table.objects.get(pk=t1.pk), [40_000, 30_000, 30_000,
+                                                                      19_000]))
+    assert "Tafel 1: de scores tellen op tot 119000, niet 120000 (1000 te weinig)" in (
+        bad.content.decode())
+
+
+def test_a_scorekeeper_sees_their_table_only_and_score_entry_redirects() -> None:
+    world, _, _ = setup()
+    keeper = UserFactory(username="keeper", is_staff=False)
+    Scorekeeper.objects.create(user=keeper, event=world.event, table_number=2)
+    client = Client()
+    client.force_login(keeper)
+    t1, t2 = world.rounds[0].tables.order_by("number")
+    page = client.get(url(world)).content.decode()
+    assert 'id="table-2"' in page and 'id="table-1"' not in page
+    # Table 1's fields are not theirs: ignored, nothing saved.
+    client.post(url(world), form(t1, [10, 10, -5, -15]))
+    assert not TableResult.objects.filter(table=t1).exists()
+    entry = client.get(reverse("tournaments:score_entry", args=[t2.pk]))
+    assert entry.status_code == 302
+    assert entry["Location"].endswith(url(world) + "#table-2")
+
+
+def test_a_stale_page_is_told_what_changed() -> None:
+    world, _, client = setup()
+    t1 = world.rounds[0].tables.get(number=1)
+    stale = form(t1, [20, 0, -5, -15])
+    assert client.post(url(world), form(t1, [10, 10, -5, -15])).status_code == 302
+    page = client.post(url(world), stale)
+    assert page.status_code == 400
+    assert "Tafel 1:" in page.content.decode()
+    assert sorted(TableResult.objects.filter(table=t1).values_list("score", flat=True)) == [
+        -15, -5, 10, 10]
+
+
+def test_clearing_a_result() -> None:
+    world, _, client = setup()
+    t1 = world.rounds[0].tables.get(number=1)
+    client.post(url(world), form(t1, [10, 10, -5, -15]))
+    t1.refresh_from_db()
+    page = client.post(url(world), {"clear": t1.pk, f"v{t1.pk}": t1.version})
+    assert page.status_code == 302
+    assert not TableResult.objects.filter(table=t1).exists()
+
+
+def test_the_round_page_links_the_table_results() -> None:
+    world, _, client = setup()
+    page = client.get(reverse("tournaments:round", args=[world.rounds[0].pk])).content.decode()
+    assert url(world) in page
+    assert "no hands yet" not in page and "geen handen" not in page
+
+
+def test_phone_width_styles_exist() -> None:
+    from pathlib import Path
+    css = (Path(__file__).resolve().parents[2] / "static" / "css" / "app.css").read_text()
+    assert ".table-result-player input" in css
+
+
+def test_the_event_form_offers_mcr_and_riichi_with_a_note() -> None:
+    organiser = UserFactory(username="organiser")
+    club = worlds.club(organisers=[organiser])
+    client = Client()
+    client.force_login(organiser)
+    page = client.get(f"/en/clubs/{club.slug}/events/add/").content.decode()
+    assert 'value="mcr"' in page and 'value="riichi"' in page
+    assert 'data-ruleset="mcr"' in page
+    assert 'name="option_riichi_uma"' in page
+    assert page.count("Entered by table result") == 2
