@@ -165,3 +165,36 @@ def test_the_event_form_offers_mcr_and_riichi_with_a_note() -> None:
     assert 'data-ruleset="mcr"' in page
     assert 'name="option_riichi_uma"' in page
     assert page.count("Entered by table result") == 2
+
+
+@pytest.mark.parametrize("ruleset", ["mcr", "riichi"])
+def test_the_pages_of_a_finished_event_without_hands_show(ruleset: str) -> None:
+    """Standings, round results, the player's page, statistics and rankings
+    of an event scored by table result (no hands at all) answer 200."""
+    world, _, client = setup(ruleset)
+    round_ = world.rounds[0]
+    for table in round_.tables.order_by("number"):
+        values = [0, 0, 0, 0] if ruleset == "mcr" else [30_000] * 4
+        values[0], values[3] = values[0] + 20, values[3] - 20
+        assert client.post(url(world), form(table, values)).status_code == 302
+    rounds.close_round(round_)
+    world.event.refresh_from_db()
+    player = world.players[0]
+    member = player.member
+    assert member is not None
+    pages = [
+        reverse("tournaments:detail", args=[world.event.pk]),
+        reverse("tournaments:standings", args=[world.event.pk]),
+        reverse("tournaments:standings_live", args=[world.event.pk]),
+        reverse("tournaments:round_results", args=[world.event.pk, 1]),
+        reverse("tournaments:round", args=[round_.pk]),
+        reverse("tournaments:player", args=[world.event.pk, player.pk]),
+        reverse("tournaments:screen", args=[world.event.pk]),
+        reverse("stats:event", args=[world.event.pk]),
+        reverse("stats:club", args=[world.club.slug]),
+        reverse("rankings:ruleset", args=[ruleset]),
+        url(world),
+    ]
+    for page in pages:
+        response = client.get(page)
+        assert response.status_code == 200, (page, response.status_code)
