@@ -4,8 +4,9 @@
 A newcomer sees a full system at once: club Fu-Hing with 40 members, its
 house rules kept as the club's event defaults, and a past season of club
 evenings (two rounds, the second re-seated by table points); a second club
-(Groene Hart, NTS rules) with two earlier tournaments; and a finished 2-day
-tournament of 64 players; every round has hands played, and next week's
+(Groene Hart, NTS rules) with two earlier tournaments, a finished MCR and a
+finished Riichi tournament entered by table result (demo_tables.py); and a
+finished 2-day tournament of 64 players; every round has hands played, and next week's
 club evening is open for registration. Everything goes through the
 services, as an organiser's work would, from a fixed seed, so the data is
 the same on every machine.
@@ -30,6 +31,7 @@ from django.db import transaction
 
 from clubs.demo import SEED, create_clubs, demo_exists, demo_logins, season_days
 from clubs.models import Club, Member
+from operations import demo_tables
 from scoring.engine import DEFAULT_RULESET, RULESETS, SEAT_WINDS
 from tournaments import seating
 from tournaments.models import Event, EventKind, RankingOrder, Round, SeatingMethod, Table
@@ -135,6 +137,11 @@ def _build(organiser: User, member_user: User, size: DemoSize, say: Progress) ->
           rng=rng, counts=counts)
     say(f"Tournament: {tournament.title}, {len(players)} players, "
         f"{size.tournament_rounds} rounds over 2 days.")
+
+    # An MCR and a Riichi tournament, entered by table result (issue 17).
+    events, played = demo_tables.build(groene_hart, everyone, organiser, today=today, say=say)
+    counts.events += events
+    counts.rounds += played
 
     # Next week's evening is open, so a member can register online; made from
     # the club's defaults, as the organiser's new-event form is.

@@ -1,0 +1,104 @@
+"""The demo's tournaments scored by table result (issue 17): a finished
+2-day MCR tournament of 16 players over 4 rounds, with guests from Belgium
+and Germany who carry their EMA numbers, and a finished 1-day Riichi
+tournament of 8 players over 3 rounds (the EMA's rules: 30,000 points,
+uma 15/5/-5/-15). Every table's result goes through the service an
+organiser uses (tournaments/services/table_scores.py); the scores come from
+a random generator of their own, so the rest of the demo stays as it was.
+"""
+
+from __future__ import annotations
+
+import datetime
+import random
+from collections.abc import Callable, Sequence
+
+from django.contrib.auth.models import User
+
+from clubs.models import Club, Member
+from tournaments.models import Event, EventKind, Registration, Round, SeatingMethod
+from tournaments.services import create_event, finish_event
+from tournaments.services.registration import register
+from tournaments.services.rounds import add_round, close_round, seat_round, start_round
+from tournaments.services.table_scores import record_table_result
+
+# Guests of the MCR tournament: name, club, country (IOC) and EMA number
+# (made-up numbers in the EMA's form: 8 digits, the country's two first).
+GUESTS = (
+    ("Lotte Peeters", "Mahjong Antwerpen", "BEL", "02990011"),
+    ("Wout Janssens", "Mahjong Antwerpen", "BEL", "02990012"),
+    ("Jonas Becker", "Mahjong Club Köln", "GER", "04990021"),
+    ("Lena Fischer", "Mahjong Club Köln", "GER", "04990022"),
+)
+MCR_MEMBERS = 12
+MCR_ROUNDS = 4
+RIICHI_PLAYERS = 8
+RIICHI_ROUNDS = 3
+SEED = 1717
+
+
+def build(club: Club, players: Sequence[Member], organiser: User, *, today: datetime.date,
+          say: Callable[[str], None]) -> tuple[int, int]:
+    """Both tournaments at ``club``; returns (events, rounds)."""
+    rng = random.Random(SEED)
+    mcr = create_event(
+        club, kind=EventKind.TOURNAMENT, title="Groene Hart MCR Open", venue="Gouda",
+        city="Gouda", start_date=today - datetime.timedelta(days=60), days=2,
+        rounds_planned=MCR_ROUNDS, ruleset="mcr", seating_method=SeatingMethod.BALANCED)
+    members = rng.sample(list(players), MCR_MEMBERS)
+    for member in members:
+        register(mcr, member=member)
+    for name, guest_club, country, ema_number in GUESTS:
+        guest = register(mcr, guest_name=name, guest_club=guest_club)
+        Registration.objects.filter(pk=guest.pk).update(guest_country=country,
+                                                        guest_ema_number=ema_number)
+    _play(mcr, organiser, rng, MCR_ROUNDS, _mcr_scores)
+    say(f"Tournament: {mcr.title} (MCR), {MCR_MEMBERS + len(GUESTS)} players, "
+        f"{MCR_ROUNDS} rounds over 2 days, by table result.")
+
+    riichi = create_event(
+        club, kind=EventKind.TOURNAMENT, title="Gouds Riichi Toernooi", venue="Gouda",
+        city="Gouda", start_date=today - datetime.timedelta(days=30), days=1,
+        rounds_planned=RIICHI_ROUNDS, ruleset="riichi",
+        rule_options={"starting_points": 30_000, "return_points": 30_000, "uma": "15-5"},
+        seating_method=SeatingMethod.BALANCED)
+    for member in rng.sample(list(players), RIICHI_PLAYERS):
+        register(riichi, member=member)
+    _play(riichi, organiser, rng, RIICHI_ROUNDS, _riichi_scores)
+    say(f"Tournament: {riichi.title} (Riichi), {RIICHI_PLAYERS} players, {RIICHI_ROUNDS} "
+        "rounds, by table result.")
+    return 2, MCR_ROUNDS + RIICHI_ROUNDS
+
+
+def _play(event: Event, organiser: User, rng: random.Random, rounds: int,
+          scores: Callable[[random.Random], list[int]]) -> None:
+    for number in range(1, rounds + 1):
+        round_ = add_round(event, seating_method=SeatingMethod.RANDOM if number == 1 else None)
+        seat_round(round_, seed=rng.randrange(2**31))
+        start_round(round_)
+        for table in Round.objects.get(pk=round_.pk).tables.order_by("number"):
+            seats = list(table.seats.order_by("position").values_list("registration_id",
+                                                                      flat=True))
+            record_table_result(table, dict(zip(seats, scores(rng), strict=True)), organiser,
+                                table.version)
+        close_round(round_)
+    finish_event(event)
+
+
+def _mcr_scores(rng: random.Random) -> list[int]:
+    """Four MCR session scores that sum to zero (each hand is settled among
+    the four), in the range a session of hands gives."""
+    while True:
+        three = [rng.randint(-90, 120) for _ in range(3)]
+        last = -sum(three)
+        if -150 <= last <= 200:
+            return [*three, last]
+
+
+def _riichi_scores(rng: random.Random) -> list[int]:
+    """Four final Riichi scores in hundreds that sum to 4 x 30,000."""
+    while True:
+        three = [rng.randrange(8_000, 52_000, 100) for _ in range(3)]
+        last = 120_000 - sum(three)
+        if 0 <= last <= 60_000:
+            return [*three, last]
