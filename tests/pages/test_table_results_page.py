@@ -130,6 +130,18 @@ def test_a_stale_page_is_told_what_changed() -> None:
     assert "Tafel 1:" in page.content.decode()
     assert sorted(TableResult.objects.filter(table=t1).values_list("score", flat=True)) == [
         -15, -5, 10, 10]
+    # The page shows who entered the result, with the scores before and after.
+    assert "1 wijziging" in client.get(url(world)).content.decode()
+
+
+def test_a_closed_rounds_close_page_names_missing_results() -> None:
+    world, _, client = setup()
+    t1 = world.rounds[0].tables.get(number=1)
+    client.post(url(world), form(t1, [10, 10, -5, -15]))
+    page = client.get(reverse("tournaments:round_close", args=[world.rounds[0].pk]))
+    html = page.content.decode()
+    assert "Voor tafel 2 is nog geen uitslag ingevoerd." in html
+    assert url(world) in html
 
 
 def test_clearing_a_result() -> None:

@@ -32,7 +32,7 @@ from django.utils.translation import ngettext
 from scoring import ruleset_display
 from tournaments import access
 from tournaments.models import RoundStatus, Table
-from tournaments.services import table_scores
+from tournaments.services import hand_audit, table_scores
 from tournaments.services.hand_audit import VersionConflict
 from tournaments.views.errors import BAD_REQUEST, error_text
 
@@ -72,6 +72,8 @@ def _sheet(tables: list[Table], typed: dict[int, dict[int, str]],
             "table": table,
             "error": errors.get(table.pk, ""),
             "has_result": bool(results),
+            # Who entered and corrected the result, newest first (hand_audit).
+            "history": hand_audit.audit_trail(table),
             "players": [{
                 "registration": seat.registration,
                 "field": f"t{table.pk}-{seat.registration_id}",
