@@ -88,8 +88,9 @@ class TableResultRuleSet(RuleSet):
     limit = 0
     table = EMPTY_TABLE
     dutch_names: Mapping[str, str] = {}
-    # What a player's number is on the table-result page and in messages.
+    # What a player's number is, in the engine's messages (one, several).
     entered: str = "score"
+    entered_plural: str = "scores"
 
     # --- Hands: not scored here --------------------------------------------------
 
@@ -158,7 +159,7 @@ class TableResultRuleSet(RuleSet):
             difference = abs(total - expected)
             over = total > expected
             raise InvalidGame(
-                f"the {self.entered}s add up to {total}, not {expected} ({difference} too "
+                f"the {self.entered_plural} add up to {total}, not {expected} ({difference} too "
                 f"{'many' if over else 'few'})",
                 "table_sum_over" if over else "table_sum_under",
                 total=total, expected=expected, difference=difference)
