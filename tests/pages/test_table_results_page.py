@@ -210,3 +210,19 @@ def test_the_pages_of_a_finished_event_without_hands_show(ruleset: str) -> None:
     for page in pages:
         response = client.get(page)
         assert response.status_code == 200, (page, response.status_code)
+
+
+def test_the_hands_api_refuses_a_hand_of_an_mcr_table_clearly() -> None:
+    import json
+    import uuid
+    world, _, client = setup()
+    table = world.rounds[0].tables.get(number=1)
+    response = client.post(
+        reverse("tournaments:api_hands", args=[table.pk]),
+        data=json.dumps({"submission_id": str(uuid.uuid4()), "expected_version": 0,
+                         "values": {"0": 8, "1": 0, "2": 0, "3": 0}, "winner": 0,
+                         "discarder": None}),
+        content_type="application/json")
+    assert response.status_code == 400
+    assert "per tafel" in response.content.decode()
+    assert not table.hands.exists()

@@ -97,8 +97,7 @@ def lines_for(table: Table, scores: Mapping[int, int]) -> dict[int, Any]:
     entered) at ``table``, or ValidationError naming the table and the
     player missing or not seated there. Changes nothing."""
     event = table.round.event
-    ruleset = by_table(event)
-    assert ruleset is not None
+    ruleset = _check_round(table)
     seated = set(table.seats.values_list("registration_id", flat=True))
     missing = [pk for pk in seated if pk not in scores]
     strangers = [pk for pk in scores if pk not in seated]
