@@ -126,6 +126,10 @@ class RuleOptionsForm(ModelFieldsForm):
             self.fields[name] = option_field(ruleset_name, option, initial)
             self.option_fields.setdefault(ruleset_name, []).append(name)
         self.rules_frozen = False
+        # The rule sets that decide table points, ties and ranking themselves
+        # (MCR, Riichi): the page hides those fields while one is chosen
+        # (static/js/event-form.js); Event.clean sets them.
+        self.fields["ruleset"].widget.attrs["data-by-table"] = " ".join(self.by_table_rulesets)
 
     def option_fieldsets(self) -> list[tuple[Any, list[str], str]]:
         # A rule set scored by table result has a group even without options:

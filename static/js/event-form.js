@@ -6,9 +6,19 @@
   "use strict";
   var select = document.querySelector('select[name="ruleset"]');
   if (select) {
+    // Rule sets scored by table result (MCR, Riichi) decide the table
+    // points, ties and ranking themselves: those fields are hidden then.
+    var byTable = (select.dataset.byTable || "").split(" ");
+    var decided = ["table_point_scheme", "tie_rule", "ranking_order"];
     var show = function () {
       document.querySelectorAll("fieldset.rule-options").forEach(function (group) {
         group.hidden = group.dataset.ruleset !== select.value;
+      });
+      var hide = byTable.indexOf(select.value) !== -1;
+      decided.forEach(function (name) {
+        var field = document.querySelector('[name="' + name + '"]');
+        var cell = field && field.closest(".form-cell");
+        if (cell) cell.hidden = hide;
       });
     };
     select.addEventListener("change", show);

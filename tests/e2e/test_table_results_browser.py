@@ -37,3 +37,19 @@ def test_an_mcr_round_entered_on_a_phone(new_page: Any, live_server: Any) -> Non
     assert not TableResult.objects.filter(table=t2).exists()
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390
+
+
+def test_the_event_form_hides_what_mcr_decides(new_page: Any, live_server: Any) -> None:  # noqa: F811
+    organiser = User.objects.create_user("boss", password="pw", is_staff=True)
+    club = worlds.club(organisers=[organiser])
+    page = new_page("boss")
+    page.goto(f"{live_server.url}/en/clubs/{club.slug}/events/add/")
+    ranking = page.locator('[name="ranking_order"]')
+    assert ranking.is_visible()
+    page.select_option('select[name="ruleset"]', "mcr")
+    assert not ranking.is_visible()
+    assert page.locator('fieldset[data-ruleset="mcr"]').is_visible()
+    page.select_option('select[name="ruleset"]', "riichi")
+    assert page.locator('[name="option_riichi_uma"]').is_visible()
+    page.select_option('select[name="ruleset"]', "nts")
+    assert ranking.is_visible()
