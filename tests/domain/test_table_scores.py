@@ -219,3 +219,24 @@ def test_the_rule_set_decides_ranking_and_table_points() -> None:
                          rule_options={"uma": "30-10"})
     assert (event.ranking_order, event.tie_rule) == ("table_points", "share")
     assert event.table_point_scheme == "4-2-1-0"
+
+
+def test_riichi_totals_over_rounds_stay_exact() -> None:
+    """7.1 + -10.4 is -3.3 (a sum of decimals, never of floats: SQLite's SUM)."""
+    world, organiser = started(ruleset="riichi", players=4, rounds_planned=3)
+    round_ = world.rounds[0]
+    table = round_.tables.get()
+    ids = seats(table)
+    enter(table, [45_300, 32_100, 24_600, 18_000], organiser)  # 30.3, 7.1, -10.4, -27
+    rounds.close_round(round_)
+    second = rounds.start_round(rounds.seat_round(rounds.add_round(world.event), seed=3))
+    table = second.tables.get()
+    order = seats(table)
+    finals = {ids[0]: 24_600, ids[1]: 24_600, ids[2]: 45_300, ids[3]: 25_500}
+    enter(table, [finals[pk] for pk in order], organiser)
+    rounds.close_round(second)
+    rows = {row.key: row.table_points for row in standings.event_standings(world.event)}
+    # The second player: 7.1, then 24,600 tied with another for 3rd and 4th
+    # (-5.4 and the shared uma of -5 and -15: -10).
+    assert rows[ids[1]] == Decimal("7.1") + Decimal("-5.4") + Decimal(-10)
+    assert str(rows[ids[1]]) == "-8.30000"

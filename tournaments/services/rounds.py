@@ -204,7 +204,9 @@ def _ranking_for(method: str, round_: Round, players: Sequence[Registration],
     ):
         slot = row["registration__substitute_for_id"] or row["registration_id"]
         points, score = totals.get(slot, (Decimal(0), 0))
-        totals[slot] = (points + row["points"], score + row["score"])
+        # SQLite sums decimals as floats: back to the places stored.
+        summed = row["points"].quantize(placing.TABLE_POINTS_PLACES)
+        totals[slot] = (points + summed, score + row["score"])
     by_points = method == SeatingMethod.FUHING or (
         round_.event.ranking_order == placing.ORDER_TABLE_POINTS
     )

@@ -48,7 +48,9 @@ def _totals(results: QuerySet[TableResult]) -> dict[int, dict[int, _Totals]]:
     )
     for row in grouped:
         totals[row["table__round__event_id"]][row["registration_id"]] = _Totals(
-            table_points=row["points"] or Decimal(0),
+            # SQLite sums decimals as floats (7.1 + -10.4 as -3.39999999999999):
+            # back to the places a table result keeps.
+            table_points=(row["points"] or Decimal(0)).quantize(placing.TABLE_POINTS_PLACES),
             score=row["score_total"] or 0,
             rounds_played=row["rounds"],
         )
