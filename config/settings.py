@@ -218,7 +218,8 @@ SILENCED_SYSTEM_CHECKS = ["django_ratelimit.W001"]
 MAX_REQUEST_BYTES = 2 * 1024 * 1024 + 256 * 1024
 MAX_API_REQUEST_BYTES = 16 * 1024
 MAX_FORM_REQUEST_BYTES = 64 * 1024
-UPLOAD_VIEWS = frozenset({"clubs:member_import", "clubs:member_import_confirm"})
+UPLOAD_VIEWS = frozenset({"clubs:member_import", "clubs:member_import_confirm",
+                          "clubs:ema_players", "clubs:ema_players_confirm"})
 # The query string: gunicorn refuses a request line over 4094 bytes; the
 # site refuses the same everywhere (414), development server included.
 MAX_QUERY_BYTES = 4 * 1024

@@ -95,6 +95,12 @@ MATRIX: list[Row] = [
     # Without a signed preview: refused input (tests/pages/test_member_import.py
     # posts real previews, also from outsiders).
     Row("clubs:member_import_confirm", "POST", ORGANISER_POST),
+    # The EMA's player list (clubs/ema_players.py): without a file the upload
+    # form again with its error; without a signed preview refused input
+    # (tests/pages/test_ema_players.py posts real previews).
+    Row("clubs:ema_players", "GET", ORGANISER),
+    Row("clubs:ema_players", "POST", "200 200 404 404 404 404 302"),
+    Row("clubs:ema_players_confirm", "POST", ORGANISER_POST),
     # The club's details, season rules and holidays (clubs/details_views.py):
     # empty forms are refused input; removing a holiday is done (twice: no error).
     Row("clubs:details", "GET", ORGANISER),
