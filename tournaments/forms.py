@@ -14,8 +14,15 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from clubs import limits
-from clubs.forms import DATE_INPUT, ModelFieldsForm, UserOrMemberForm
+from clubs.forms import (
+    DATE_INPUT,
+    CountryField,
+    EmaNumberField,
+    ModelFieldsForm,
+    UserOrMemberForm,
+)
 from clubs.models import Club, Member
+from common.countries import country_choices
 from scoring import texts
 from scoring.engine import RULESETS
 from scoring.engine.errors import InvalidGame
@@ -275,9 +282,31 @@ class MemberRegistrationForm(forms.Form):
         self.fields["member"].queryset = club.members.all()  # type: ignore[attr-defined]
 
 
+def _guest_country_choices() -> list[tuple[str, str]]:
+    return [("", "–"), *country_choices()]
+
+
 class GuestRegistrationForm(forms.Form):
     guest_name = forms.CharField(label=_("Guest's name"), max_length=160)
     guest_club = forms.CharField(label=_("Guest's club"), max_length=120, required=False)
+    # For the EMA results (the door page folds them away: most guests have none).
+    guest_ema_number = EmaNumberField(label=_("Guest's EMA number"))
+    guest_country = CountryField(label=_("Guest's country"), required=False,
+                                 choices=_guest_country_choices)
+
+    EMA_FIELDS = ("guest_ema_number", "guest_country")
+
+    def ema_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.EMA_FIELDS]
+
+    def main_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.fields if name not in self.EMA_FIELDS]
+
+    def ema_open(self) -> bool:
+        """Whether the folded EMA block starts open: it has an error or a value."""
+        return self.is_bound and any(
+            self[name].errors or self.data.get(self.add_prefix(name))
+            for name in self.EMA_FIELDS)
 
 
 class DropOutForm(forms.Form):
