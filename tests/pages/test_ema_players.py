@@ -96,6 +96,9 @@ def test_applying_sets_the_matched_and_leaves_a_differing_number(
     assert people["ben"].ema_number == "08000999"
     assert people["anna1"].ema_number is None and people["anna2"].ema_number is None
     assert people["carol"].ema_number is None
+    # The same list again: nothing left to set.
+    page = preview(organiser_client, club).content.decode()
+    assert "To set: 0. Already up to date: 2. Different EMA number: 1." in page
 
 
 def test_a_ticked_member_is_overwritten(organiser_client: Client, club: Club,
