@@ -105,7 +105,7 @@ def test_the_csv_in_dutch(sample: Sample) -> None:
 
 def test_the_xlsx_has_the_same_rows_with_real_types(sample: Sample) -> None:
     book = workbook(bond.render_xlsx(sample.event, language="en"))
-    assert book.sheetnames == ["Results"]
+    assert book.sheetnames == ["Results", "Penalties"]
     ws = book["Results"]
     assert ws["A1"].value == "Title" and ws["B1"].value == "Voorjaarstoernooi"
     assert ws["B2"].value == datetime.datetime(2031, 3, 1)

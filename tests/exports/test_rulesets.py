@@ -20,6 +20,7 @@ from decimal import Decimal
 from typing import Any
 
 import pytest
+from django.core.exceptions import ValidationError
 from django.utils.translation import override
 from pypdf import PdfReader
 
@@ -85,6 +86,13 @@ def table_points(played: Played) -> dict[str, Decimal]:
 def test_every_export_renders_for_the_rule_set(build: str, language: str) -> None:
     played = BUILDERS[build]()
     for name, kind in registry.KINDS.items():
+        if kind.precheck == "exports.bond.check_bond_exportable" and not bond.bond_ranked(
+                played.event):
+            # The bond ranks every variant but Hong Kong (issue 17).
+            with pytest.raises(ValidationError) as refused:
+                render(played, name, language)
+            assert refused.value.code == "not_bond_ranked", name
+            continue
         data, calls = render(played, name, language)
         assert data, name
         assert calls.calls and calls.calls[-1][0] == calls.calls[-1][1], name
@@ -248,19 +256,14 @@ def test_the_hong_kong_standings_are_the_sums_of_the_settlements(hk: Played) -> 
         assert found[at + 3:at + 5] == [f"{points[name].normalize():f}", str(score)]
 
 
-def test_the_hong_kong_results_for_the_bond_name_the_rule_set(hk: Played) -> None:
-    bond.check_exportable(hk.event)  # a finished Hong Kong event goes to the bond too
+def test_the_hong_kong_results_do_not_go_to_the_bond(hk: Played) -> None:
+    # Issue 17: the bond ranks every variant but Hong Kong (RuleSet.bond_ranked).
     totals = settlement_totals(hk.event)
-    rows = csv_rows(bond.render_csv(hk.event, language="en"))
-    details = dict(tuple(row) for row in rows[:header_index(rows, "Position") - 1])
-    assert details["Rule set"] == HONG_KONG
-    assert "Rule options" not in details  # played with the defaults
-    header = header_index(rows, "Position")
-    table = [dict(zip(rows[header], row, strict=True)) for row in rows[header + 1:]]
-    assert {f"{row['First name']} {row['Last name']}": int(row["Score"]) for row in table} \
-        == totals
-    book = workbook(bond.render_xlsx(hk.event, language="en"))
-    assert book.properties.subject == f"Rule set: {HONG_KONG}"
+    for render in (bond.render_csv, bond.render_xlsx):
+        with pytest.raises(ValidationError) as refused:
+            render(hk.event, language="en")
+        assert refused.value.code == "not_bond_ranked"
+        assert HONG_KONG in refused.value.messages[0]
     # The EMA layout: the same scores, the rule set in the workbook's properties.
     book = workbook(ema.render_xlsx(hk.event, language="en"))
     assert book.properties.subject == f"Rule set: {HONG_KONG}"

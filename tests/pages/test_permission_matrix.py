@@ -45,7 +45,15 @@ from tests.pages.conftest import (
     register_players,
 )
 from tests.support.db import built_once_per_module, fresh_copy
-from tournaments.models import Event, EventStatus, Registration, Round, Scorekeeper, Table
+from tournaments.models import (
+    Event,
+    EventStatus,
+    Penalty,
+    Registration,
+    Round,
+    Scorekeeper,
+    Table,
+)
 from tournaments.services import rounds
 
 pytestmark = pytest.mark.django_db
@@ -170,6 +178,18 @@ MATRIX: list[Row] = [
     Row("tournaments:scorekeeper_add", "POST", ORGANISER_ACT),
     # Without a scorekeeper chosen: refused input.
     Row("tournaments:scorekeeper_remove", "POST", ORGANISER_POST),
+    # Penalties (issue 17): the organisers (and the event's referees:
+    # tests/pages/test_penalties.py); an empty form is refused input; a
+    # penalty removed after the confirmation page; carol added as referee.
+    Row("tournaments:penalties", "GET", ORGANISER),
+    Row("tournaments:penalties", "POST", ORGANISER_POST),
+    Row("tournaments:penalty_correct", "GET", ORGANISER),
+    Row("tournaments:penalty_correct", "POST", ORGANISER_POST),
+    Row("tournaments:penalty_remove", "GET", ORGANISER),
+    # Removed by the first to ask (admin); gone for the organiser after.
+    Row("tournaments:penalty_remove", "POST", "302 404 404 404 404 404 302"),
+    Row("tournaments:referee_add", "POST", ORGANISER_ACT),
+    Row("tournaments:referee_remove", "POST", ORGANISER_POST),
     Row("tournaments:round", "GET", ORGANISER),
     Row("tournaments:table", "GET", ORGANISER),
     Row("tournaments:table_cards", "GET", ORGANISER),
@@ -297,6 +317,8 @@ def _world(club: Club, other_club: Club, event: Event, players: list[Registratio
         kind="standings_pdf", event=event, requested_by=organiser, status=JobStatus.DONE,
         content=b"%PDF-", size=5, filename="standings.pdf", content_type="application/pdf",
         expires_at=timezone.now() + datetime.timedelta(hours=1))
+    penalty = Penalty.objects.create(event=event, round=round_, registration=players[0],
+                                     points=10, recorded_by=organiser)
     holiday = HolidayPeriod.objects.create(club=club, name="Zomervakantie",
                                            start=datetime.date(2031, 7, 1),
                                            end=datetime.date(2031, 8, 31))
@@ -304,7 +326,7 @@ def _world(club: Club, other_club: Club, event: Event, players: list[Registratio
         "slug": club.slug, "member_id": players[0].member.pk, "year": 2031,
         "event_id": event.pk, "registration_id": players[0].pk, "round_id": round_.pk,
         "table_id": table.pk, "number": 1, "kind": "hand_log_xlsx", "token": job.token,
-        "object_id": event.pk, "holiday_id": holiday.pk,
+        "object_id": event.pk, "holiday_id": holiday.pk, "penalty_id": penalty.pk,
     }
     return World(event=event, draft=draft, round=round_, registration=players[0],
                  users=users, kwargs={
@@ -328,6 +350,7 @@ POST_DATA: dict[str, Callable[[World, str], dict[str, Any]]] = {
     "set_language": lambda world, variant: {"language": "en", "next": "/"},
     "tournaments:round_add": lambda world, variant: {"seating_method": "random"},
     "tournaments:scorekeeper_add": lambda world, variant: {"user": "carol", "table_number": "2"},
+    "tournaments:referee_add": lambda world, variant: {"user": "carol"},
     "exports:ask": lambda world, variant: {"object_id": world.kwargs[variant]["object_id"]},
 }
 
