@@ -226,7 +226,7 @@ def test_a_recompute_replaces_the_previous_run(club: Club, make_member: MakeMemb
     # its rows) until the next recomputation.
     assert first.status == RunStatus.PREVIOUS and first.entries.count() == 2
     # Bram: 0, 0 then 0, 0, 1000 (A = 1000 / 5, B = 1000 / 4): 225.
-    assert entries(second)["Bram"] == (1, Decimal("225.00"))
+    assert entries(second)["Bram"] == (2, Decimal("225.00"))
     third = services.recompute("nts", as_of=TODAY)
     assert not RankingRun.objects.filter(pk=first.pk).exists()
     assert RankingRun.objects.filter(status=RunStatus.CURRENT).get() == third
