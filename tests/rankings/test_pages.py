@@ -81,6 +81,11 @@ def test_the_page_says_when_it_was_computed_and_how(client: Client,
     assert "1 day: 1; 2 days: 2; 3 days or more: 3" in html
     assert "up to 40 players: +0; 41 to 80 players: +0.5; more than 80 players: +1" in html
     assert "more than 1 year old: × 0.5" in html
+    # MERS (issue 17): whole base ranks, four weight parts, A and B padded.
+    assert "round(1000 × (N − place) / (N − 1)), a whole number" in html
+    assert "up to 5 countries: +0; 6 to 9 countries: +0.5; 10 or more countries: +1" in html
+    assert "plus 1 if it qualifies for a championship" in html
+    assert "padded to 5 with results of 0" in html and "best 4 of the same padded list" in html
     assert "at least 2 results" in html
     assert "Basics for ranking system" in html and "mahjong-europe.org" in html
     assert "A recomputation is under way" not in html
