@@ -27,7 +27,9 @@ from tournaments.services import results
 
 # What a finished tournament's results in the ranking depend on.
 _EVENT_FIELDS = frozenset({"kind", "status", "ruleset", "start_date", "days",
-                           "guests_ranked", "ranking_order"})
+                           "guests_ranked", "ranking_order",
+                           # MERS: the weight's qualification part and the EMA's overrides.
+                           "qualifier", "mers_weight", "mers_age_from"})
 _PARTS = frozenset({results.ROUND, results.REGISTRATION, results.TABLE_RESULTS,
                     results.PLAYERS})
 
