@@ -268,7 +268,7 @@ def test_the_block_states_the_mers_weight(days: int, players: int, countries: in
 
 def test_an_nts_event_has_no_ema_file(club: Club, organiser: User) -> None:
     nts = make_event(club, "nts", organiser)
-    with pytest.raises(ValidationError, match="MCR and Riichi"):
+    with pytest.raises(ValidationError, match="MCR- en Riichi"):  # Dutch by default
         ema.check_exportable(nts, export_anyway=True)
 
 
