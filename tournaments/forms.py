@@ -5,12 +5,14 @@ decide whether an operation is allowed and do it.
 """
 
 import datetime
+from decimal import Decimal
 from typing import Any
 
 from django import forms
 from django.conf import settings
 from django.core.validators import MaxValueValidator
 from django.utils import timezone
+from django.utils.formats import date_format, number_format
 from django.utils.translation import gettext_lazy as _
 
 from clubs import limits
@@ -45,7 +47,13 @@ EVENT_FIELDS = (
     "ruleset", "max_places", "self_registration", "requires_approval", "odd_tables",
     "avoid_same_club", "seating_method", "table_point_scheme", "tie_rule", "ranking_order",
     "guests_ranked", "requires_confirmation", "status",
+    # For the EMA's ranking (MERS) and the national ranking's weight.
+    "city", "qualifier", "mers_weight", "mers_age_from",
 )
+# An EMA weight override: the EMA's weights run from 1 (one day, few players)
+# to 6 (every part at its top); it may set more for a championship.
+MERS_WEIGHT_MIN = Decimal("0.5")
+MERS_WEIGHT_MAX = Decimal(10)
 
 
 def web_rulesets() -> dict[str, Any]:
@@ -179,7 +187,7 @@ class EventForm(RuleOptionsForm):
 
     model = Event
     field_names = EVENT_FIELDS
-    widgets = {"start_date": DATE_INPUT}
+    widgets = {"start_date": DATE_INPUT, "mers_age_from": DATE_INPUT}
 
     def __init__(self, *args: Any, instance: Event | None = None, defaults: Any = None,
                  today: datetime.date | None = None, **kwargs: Any) -> None:
@@ -221,6 +229,8 @@ class EventForm(RuleOptionsForm):
             (_("Seating and ranking"), ["odd_tables", "avoid_same_club", "seating_method",
                                         "table_point_scheme", "tie_rule", "ranking_order",
                                         "guests_ranked"], ""),
+            (_("European ranking (EMA, MERS)"), ["city", "qualifier", "mers_weight",
+                                                 "mers_age_from"], ""),
         ])
 
     @property
@@ -236,7 +246,23 @@ class EventForm(RuleOptionsForm):
                 cleaned["title"] = title_for(self.title_pattern, cleaned["start_date"])
             elif "start_date" not in self.errors:
                 self.add_error("title", _("Give a title, or a date to make it from."))
+        self._clean_mers(cleaned)
         return cleaned
+
+    def _clean_mers(self, cleaned: dict[str, Any]) -> None:
+        weight = cleaned.get("mers_weight")
+        if weight is not None and not MERS_WEIGHT_MIN <= weight <= MERS_WEIGHT_MAX:
+            self.add_error("mers_weight", _(
+                "The MERS weight is a number from %(lowest)s to %(highest)s (e.g. 2.5), not "
+                "%(value)s; leave it empty to have it computed.") % {
+                "lowest": number_format(MERS_WEIGHT_MIN), "highest": MERS_WEIGHT_MAX,
+                "value": number_format(weight)})
+        age_from, start = cleaned.get("mers_age_from"), cleaned.get("start_date")
+        if age_from is not None and start is not None and age_from < start:
+            self.add_error("mers_age_from", _(
+                "The date the ranking age counts from cannot be before the event's first day "
+                "(%(date)s); leave it empty to count from the last day.") % {
+                "date": date_format(start)})
 
     def service_fields(self) -> dict[str, Any]:
         """Keyword arguments for create_event/update_event. Frozen rules are

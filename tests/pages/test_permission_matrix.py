@@ -205,6 +205,9 @@ MATRIX: list[Row] = [
     Row("exports:ask", "POST", "302 302 404 404 404 404 404"),
     Row("exports:ask", "POST", "302 302 302 302 302 302 302", variant="public"),
     Row("exports:ask", "POST", "302 302 404 404 404 404 404", variant="draft"),
+    # The EMA's check page: organisers only; this NTS event is refused with
+    # the reason (the EMA ranks MCR and Riichi only: tests/exports/test_ema.py).
+    Row("exports:ema_check", "GET", "400 400 404 404 404 404 302"),
     Row("exports:job", "GET", "404 200 404 404 404 404 404"),
     Row("exports:progress", "GET", "404 200 404 404 404 404 404"),
     Row("exports:download", "GET", "404 200 404 404 404 404 404"),
