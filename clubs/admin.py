@@ -209,10 +209,11 @@ class ClubAdmin(ClubScopedAdmin, admin.ModelAdmin):
 
 @admin.register(Member)
 class MemberAdmin(ClubScopedAdmin, admin.ModelAdmin):
-    list_display = ("last_name", "first_name", "club", "nmb_number", "date_of_birth",
-                    "joined_on", "last_played_on", "long_illness")
-    list_filter = ("club", "long_illness")
-    search_fields = ("first_name", "last_name", "nmb_number")
+    list_display = ("last_name", "first_name", "club", "nmb_number", "ema_number",
+                    "nationality", "date_of_birth", "joined_on", "last_played_on",
+                    "long_illness")
+    list_filter = ("club", "long_illness", "nationality")
+    search_fields = ("first_name", "last_name", "nmb_number", "ema_number")
     readonly_fields = ("last_played_on", "created_at")
     autocomplete_fields = ("user",)
     list_select_related = ("club",)

@@ -96,13 +96,29 @@ def _names(rng: random.Random) -> list[tuple[str, str]]:
     return pairs
 
 
+# A few members play for another country in the EMA results (so the EMA
+# export has more than one country); index -> (nationality, EMA number prefix).
+# The prefixes of other countries than the Netherlands' 08 are made up.
+FOREIGN_MEMBERS = {3: ("BEL", "02"), 11: ("GER", "04"), 44: ("DEN", "05")}
+
+
+def demo_ema(index: int) -> tuple[str | None, str]:
+    """The demo member's EMA number (one in five has none) and nationality,
+    by their place in the list alone, so a new `load_demo` gives the same."""
+    nationality, prefix = FOREIGN_MEMBERS.get(index, ("NED", "08"))
+    number = None if index % 5 == 4 else f"{prefix}{100100 + index * 17:06d}"
+    return number, nationality
+
+
 def _member(club: Club, name: tuple[str, str], index: int, rng: random.Random,
             today: datetime.date) -> Member:
     born = datetime.date(rng.randint(1940, 2000), rng.randint(1, 12), rng.randint(1, 28))
+    ema_number, nationality = demo_ema(index)
     return club_services.create_member(
         club, first_name=name[0], last_name=name[1],
         # One in eight has no bond number yet.
         nmb_number=None if index % 8 == 7 else f"NMB{10000 + index * 37:06d}",
+        ema_number=ema_number, nationality=nationality,
         date_of_birth=born, joined_on=today - datetime.timedelta(days=rng.randint(400, 4000)),
     )
 

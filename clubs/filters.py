@@ -25,7 +25,7 @@ def active_condition(day: datetime.date) -> Q:
 
 
 class MemberFilter(django_filters.FilterSet):  # type: ignore[misc]
-    q = django_filters.CharFilter(label=_("Name or NMB number"), method="filter_search")
+    q = django_filters.CharFilter(label=_("Name, NMB or EMA number"), method="filter_search")
     membership = django_filters.ChoiceFilter(
         label=_("Membership"),
         choices=((ACTIVE, _("active")), (LAPSED, _("lapsed"))),
@@ -43,6 +43,7 @@ class MemberFilter(django_filters.FilterSet):  # type: ignore[misc]
                 Q(first_name__icontains=word)
                 | Q(last_name__icontains=word)
                 | Q(nmb_number__icontains=word)
+                | Q(ema_number__icontains=word)
             )
         return queryset
 

@@ -15,6 +15,8 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.member_import import MAX_BYTES
 from clubs.models import Member
+from clubs.services import ema_number_error
+from common.countries import DEFAULT_COUNTRY, country_choices, is_ema_number, normalised_ema_number
 
 
 class ModelFieldsForm(forms.Form):
@@ -53,11 +55,59 @@ class ModelFieldsForm(forms.Form):
 DATE_INPUT = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 
 
+class EmaNumberField(forms.CharField):
+    """An EMA number as typed: spaces dropped, the leading zero kept, empty
+    is None; anything but 8 digits is refused naming the field."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("label", _("EMA number"))
+        kwargs.setdefault("required", False)
+        kwargs.setdefault("max_length", 20)
+        kwargs.setdefault("help_text", _("8 digits, the first two the country's (08 for the "
+                                         "Netherlands); empty if none."))
+        super().__init__(**kwargs)
+        self.widget.attrs.update({"inputmode": "numeric", "autocomplete": "off"})
+
+    def clean(self, value: Any) -> str | None:
+        number = normalised_ema_number(super().clean(value))
+        if number is not None and not is_ema_number(number):
+            raise ValidationError(ema_number_error(number), code="ema_number")
+        return number
+
+
+class CountryField(forms.ChoiceField):
+    """A country (IOC code), listed by its name in the user's language."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("choices", country_choices)
+        super().__init__(**kwargs)
+
+    def validate(self, value: Any) -> None:
+        try:
+            super().validate(value)
+        except ValidationError:
+            raise ValidationError(_("%(label)s: choose a country from the list.") % {
+                "label": self.label}, code="invalid_choice") from None
+
+
 class MemberForm(ModelFieldsForm):
     model = Member
-    field_names = ("first_name", "last_name", "nmb_number", "date_of_birth", "long_illness",
-                   "joined_on")
+    field_names = ("first_name", "last_name", "nmb_number", "ema_number", "nationality",
+                   "date_of_birth", "long_illness", "joined_on")
     widgets = {"date_of_birth": DATE_INPUT, "joined_on": DATE_INPUT}
+
+    ema_number = EmaNumberField()
+    # Not required: a form posted without it (an older page, a script)
+    # keeps the stored nationality, or the default for a new member.
+    nationality = CountryField(label=_("Nationality"), initial=DEFAULT_COUNTRY, required=False,
+                               help_text=_("The country the member plays for in the EMA "
+                                           "results."))
+
+    def service_fields(self) -> dict[str, Any]:
+        fields = super().service_fields()
+        if not fields["nationality"]:
+            del fields["nationality"]
+        return fields
 
 
 class MemberImportForm(forms.Form):
@@ -68,8 +118,9 @@ class MemberImportForm(forms.Form):
         label=_("Member list (.xlsx or .csv)"),
         widget=forms.ClearableFileInput(attrs={"accept": ".xlsx,.csv"}),
         help_text=_("Columns: first name, last name, NMB member number, club (this club or "
-                    "empty). The results for the bond (CSV or Excel) can be imported as they "
-                    "are."),
+                    "empty), and if you like EMA number and nationality (NED, GER, ... or the "
+                    "country's name). The results for the bond (CSV or Excel) can be imported "
+                    "as they are."),
     )
 
     def clean_file(self) -> Any:
@@ -77,6 +128,27 @@ class MemberImportForm(forms.Form):
         name = (upload.name or "").lower()
         if not name.endswith((".xlsx", ".csv")):
             raise ValidationError(_("Upload an Excel workbook (.xlsx) or a CSV file (.csv)."))
+        if upload.size > MAX_BYTES:
+            raise ValidationError(_("The file is larger than %(size)s MB.") % {
+                "size": MAX_BYTES // (1024 * 1024)})
+        return upload
+
+
+class EmaPlayersForm(forms.Form):
+    """The EMA's player list: only its kind and size here; clubs/ema_players.py
+    reads it."""
+
+    file = forms.FileField(
+        label=_("EMA player list (.csv)"),
+        widget=forms.ClearableFileInput(attrs={"accept": ".csv"}),
+        help_text=_("Columns: EMA number, last name, first name, country (a three-letter code "
+                    "or the country's name); separated by , or ;."),
+    )
+
+    def clean_file(self) -> Any:
+        upload = self.cleaned_data["file"]
+        if not (upload.name or "").lower().endswith(".csv"):
+            raise ValidationError(_("Upload the EMA's player list as a CSV file (.csv)."))
         if upload.size > MAX_BYTES:
             raise ValidationError(_("The file is larger than %(size)s MB.") % {
                 "size": MAX_BYTES // (1024 * 1024)})

@@ -5,8 +5,10 @@ Three steps, each a function, so the pages (clubs/views.py) only show them:
 1. `read_file`: the file's rows. It finds the header row (anywhere in the
    first rows, so the bond's results export with its block of event details
    reads as it is), maps the columns it knows by their headers in Dutch or
-   English (first name, last name, NMB member number, club; other columns
-   are listed as ignored) and checks each row on its own.
+   English (first name, last name, NMB member number, club, and optionally
+   EMA number and nationality; other columns are listed as ignored) and
+   checks each row on its own (an EMA number is 8 digits; a nationality an
+   IOC code or a country's name in English or Dutch).
 2. `make_plan`: what each row will do to the club's members: create,
    update or leave unchanged, or why it cannot (`RowError`: row number,
    column, value, reason).
@@ -19,7 +21,10 @@ number; a row whose number nobody has, or without a number, is the club's
 member with the same first and last name (case and spacing ignored) who has
 no number yet (or, for a row without a number, any number). Anything else is
 a new member. Updates change names (matched by number) and fill in a
-missing number; an empty cell never erases anything. A number held by a
+missing number; an EMA number or nationality in the file replaces the
+stored one (the preview shows old and new); an empty cell never erases
+anything. An EMA number held by another member (of any club) or repeated
+in the file is an error of that row. A number held by a
 member of another club, a name that fits several members, a row that
 repeats another row's number or name, or a club other than this one is an
 error of that row.
@@ -59,6 +64,13 @@ from django.utils.translation import gettext_noop, override
 from clubs import services
 from clubs.models import Club, Member
 from common.cells import from_csv_text
+from common.countries import (
+    DEFAULT_COUNTRY,
+    country_from_text,
+    country_index,
+    is_ema_number,
+    normalised_ema_number,
+)
 
 MAX_BYTES = 2 * 1024 * 1024  # an upload; a club's list of 2,000 members is about 100 kB
 MAX_UNPACKED_BYTES = 50 * 1024 * 1024  # an .xlsx is a zip: refuse one that unpacks to more
@@ -72,7 +84,8 @@ SHOWN_LENGTH = 80  # a value the preview echoes is cut to this many characters
 PROLOG_BYTES = 64 * 1024
 
 FIRST_NAME, LAST_NAME, NMB_NUMBER, CLUB = "first_name", "last_name", "nmb_number", "club"
-FIELDS = (FIRST_NAME, LAST_NAME, NMB_NUMBER, CLUB)
+EMA_NUMBER, NATIONALITY = "ema_number", "nationality"
+FIELDS = (FIRST_NAME, LAST_NAME, NMB_NUMBER, CLUB, EMA_NUMBER, NATIONALITY)
 MAX_LENGTHS = {FIRST_NAME: 80, LAST_NAME: 120, NMB_NUMBER: 20}
 
 # The headers each column is known by: the labels of the bond's and the EMA
@@ -82,6 +95,8 @@ HEADER_LABELS = {
     LAST_NAME: (gettext_noop("Last name"),),
     NMB_NUMBER: (gettext_noop("NMB member number"), gettext_noop("Member id")),
     CLUB: (gettext_noop("Club"),),
+    EMA_NUMBER: (gettext_noop("EMA number"),),
+    NATIONALITY: (gettext_noop("Nationality"), gettext_noop("Country")),
 }
 HEADER_ALIASES = {
     FIRST_NAME: ("first name", "firstname", "given name", "voornaam", "roepnaam"),
@@ -90,6 +105,9 @@ HEADER_ALIASES = {
                  "NMB-lidnummer", "NMB lidnummer", "lidnummer", "lidnr", "NMB-nummer",
                  "bondsnummer"),
     CLUB: ("club", "vereniging", "mahjongclub"),
+    EMA_NUMBER: ("EMA number", "EMA-nummer", "EMA nummer", "EMA nr", "EMA-nr", "EMA id",
+                 "EMA"),
+    NATIONALITY: ("nationality", "nationaliteit", "country", "land", "nation"),
 }
 
 CREATE, UPDATE, UNCHANGED = "create", "update", "unchanged"
@@ -113,15 +131,20 @@ class ImportRow:
     last_name: str
     nmb_number: str | None
     club: str
+    ema_number: str | None = None  # None: the file says nothing (no column, empty cell)
+    nationality: str | None = None  # an IOC code, or None as ema_number
 
     def as_list(self) -> list[Any]:
-        return [self.row, self.first_name, self.last_name, self.nmb_number, self.club]
+        return [self.row, self.first_name, self.last_name, self.nmb_number, self.club,
+                self.ema_number, self.nationality]
 
     @classmethod
     def from_list(cls, values: Sequence[Any]) -> ImportRow:
-        row, first, last, number, club = values
+        row, first, last, number, club, ema, country = values
         return cls(row=int(row), first_name=str(first), last_name=str(last),
-                   nmb_number=None if number is None else str(number), club=str(club))
+                   nmb_number=None if number is None else str(number), club=str(club),
+                   ema_number=None if ema is None else str(ema),
+                   nationality=None if country is None else str(country))
 
 
 @dataclass(frozen=True)
@@ -397,6 +420,12 @@ def _decode(data: bytes) -> str:
     return text
 
 
+def decode_text(data: bytes) -> str:
+    """An uploaded CSV file as text (clubs/ema_players.py reads its list
+    with the same rules)."""
+    return _decode(data)
+
+
 def _csv_rows(text: str, delimiter: str) -> list[list[str]]:
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
     try:
@@ -469,6 +498,7 @@ def read_file(data: bytes, filename: str) -> Parsed:
         raise _too_many_rows()
     parsed_rows: list[ImportRow] = []
     errors: list[RowError] = []
+    countries = country_index()
     for offset, row in enumerate(body):
         number = header_index + 2 + offset
         found_values = {name: cell_text(row[column]) if column < len(row) else ""
@@ -476,6 +506,15 @@ def read_file(data: bytes, filename: str) -> Parsed:
         if not any(cell_text(value) for value in row):
             continue  # an empty row
         row_errors = _check_row(number, found_values, headers)
+        ema_number = normalised_ema_number(found_values.get(EMA_NUMBER))
+        if ema_number is not None and not is_ema_number(ema_number):
+            row_errors.append(RowError(number, headers[EMA_NUMBER], shown(ema_number),
+                                       services.ema_number_error(shown(ema_number))))
+        country_text = found_values.get(NATIONALITY, "")
+        nationality = country_from_text(country_text, countries) if country_text else None
+        if country_text and nationality is None:
+            row_errors.append(RowError(number, headers[NATIONALITY], shown(country_text),
+                                       unknown_country(shown(country_text))))
         if row_errors:
             errors += row_errors
             continue
@@ -483,8 +522,13 @@ def read_file(data: bytes, filename: str) -> Parsed:
             row=number, first_name=" ".join(found_values[FIRST_NAME].split()),
             last_name=" ".join(found_values[LAST_NAME].split()),
             nmb_number=found_values.get(NMB_NUMBER) or None,
-            club=found_values.get(CLUB, "")))
+            club=found_values.get(CLUB, ""), ema_number=ema_number, nationality=nationality))
     return Parsed(rows=parsed_rows, errors=errors, headers=headers, ignored=ignored)
+
+
+def unknown_country(value: str) -> str:
+    return _("Nationality: %(value)s is not a country we know; give its three-letter code "
+             "(e.g. NED, GER, BEL) or its name.") % {"value": value}
 
 
 def _too_many_rows() -> ValidationError:
@@ -532,6 +576,11 @@ def make_plan(club: Club, parsed: Parsed) -> Plan:
     numbers = {row.nmb_number for row in parsed.rows if row.nmb_number}
     elsewhere = set(Member.objects.exclude(club=club).filter(nmb_number__in=numbers)
                     .values_list("nmb_number", flat=True))
+    ema_header = headers.get(EMA_NUMBER, _("EMA number"))
+    ema_numbers = {row.ema_number for row in parsed.rows if row.ema_number}
+    ema_holders = {member.ema_number: member for member in
+                   Member.objects.filter(ema_number__in=ema_numbers)}
+    ema_rows: dict[str, int] = {}
 
     errors = list(parsed.errors)
     planned: list[PlannedRow] = []
@@ -593,6 +642,22 @@ def make_plan(club: Club, parsed: Parsed) -> Plan:
                     "which.") % {"count": len(namesakes), "name": full_name}))
                 continue
             match = namesakes[0] if namesakes else None
+        if row.ema_number:
+            if row.ema_number in ema_rows:
+                errors.append(RowError(row.row, ema_header, row.ema_number, _(
+                    "The same EMA number is in row %(row)s.") % {
+                    "row": ema_rows[row.ema_number]}))
+                continue
+            ema_rows[row.ema_number] = row.row
+            holder = ema_holders.get(row.ema_number)
+            if holder is not None and (match is None or holder.pk != match.pk):
+                errors.append(RowError(row.row, ema_header, row.ema_number, _(
+                    "EMA number %(number)s already belongs to %(name)s.") % {
+                    "number": row.ema_number, "name": holder.full_name}
+                    if holder.club_id == club.pk else _(
+                    "EMA number %(number)s already belongs to a member of another club.") % {
+                    "number": row.ema_number}))
+                continue
         if match is None:
             planned.append(PlannedRow(source=row, action=CREATE))
             continue
@@ -605,7 +670,9 @@ def make_plan(club: Club, parsed: Parsed) -> Plan:
             Change(name, old or "", new)
             for name, old, new in ((FIRST_NAME, match.first_name, row.first_name),
                                    (LAST_NAME, match.last_name, row.last_name),
-                                   (NMB_NUMBER, match.nmb_number, row.nmb_number or ""))
+                                   (NMB_NUMBER, match.nmb_number, row.nmb_number or ""),
+                                   (EMA_NUMBER, match.ema_number, row.ema_number or ""),
+                                   (NATIONALITY, match.nationality, row.nationality or ""))
             if new and new != old
         )
         planned.append(PlannedRow(source=row, action=UPDATE if changes else UNCHANGED,
@@ -638,7 +705,9 @@ def apply(club: Club, parsed: Parsed, *, expected: str) -> Plan:
             try:
                 if planned.action == CREATE:
                     services.create_member(club, first_name=row.first_name,
-                                           last_name=row.last_name, nmb_number=row.nmb_number)
+                                           last_name=row.last_name, nmb_number=row.nmb_number,
+                                           ema_number=row.ema_number,
+                                           nationality=row.nationality or DEFAULT_COUNTRY)
                 elif planned.action == UPDATE:
                     assert planned.member_id is not None
                     services.update_member(members[planned.member_id], **{
@@ -646,11 +715,15 @@ def apply(club: Club, parsed: Parsed, *, expected: str) -> Plan:
             except ValidationError as error:
                 # Refused by the service (a number taken a moment ago): the
                 # whole import is rolled back.
-                column = plan.headers.get(NMB_NUMBER, "") if hasattr(error, "error_dict") \
-                    and NMB_NUMBER in error.error_dict else ""
+                named = set(getattr(error, "error_dict", {}))
+                field_name = next((name for name in (NMB_NUMBER, EMA_NUMBER, NATIONALITY)
+                                   if name in named), "")
+                column = plan.headers.get(field_name, "") if field_name else ""
+                value = {NMB_NUMBER: row.nmb_number, EMA_NUMBER: row.ema_number,
+                         NATIONALITY: row.nationality}.get(field_name) or ""
                 raise ImportRefused(Plan(
                     rows=plan.rows, headers=plan.headers, ignored=plan.ignored,
-                    errors=[RowError(row.row, column, row.nmb_number or "",
+                    errors=[RowError(row.row, column, value,
                                      " ".join(error.messages))])) from None
     return plan
 

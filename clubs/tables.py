@@ -9,6 +9,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Member
+from common.countries import country_name
 
 MORE = {"th": {"class": "col-more"}, "td": {"class": "col-more"}}
 
@@ -21,6 +22,8 @@ class MemberTable(tables.Table):  # type: ignore[misc]
     # On a phone: name, membership and the edit link (the rest is on the
     # member's page); static/css/app.css hides .col-more there.
     nmb_number = tables.Column(verbose_name=_("NMB number"), default="–", attrs=MORE)
+    ema_number = tables.Column(verbose_name=_("EMA number"), default="–", attrs=MORE)
+    nationality = tables.Column(verbose_name=_("Nationality"), attrs=MORE)
     date_of_birth = tables.DateColumn(verbose_name=_("Date of birth"), default="–", attrs=MORE)
     last_played_on = tables.DateColumn(verbose_name=_("Last played"), default="–", attrs=MORE)
     membership = tables.Column(verbose_name=_("Membership"), empty_values=(), orderable=False)
@@ -28,8 +31,10 @@ class MemberTable(tables.Table):  # type: ignore[misc]
 
     class Meta:
         model = Member
-        fields = ("name", "nmb_number", "date_of_birth", "last_played_on")
-        sequence = ("name", "nmb_number", "date_of_birth", "last_played_on", "membership", "edit")
+        fields = ("name", "nmb_number", "ema_number", "nationality", "date_of_birth",
+                  "last_played_on")
+        sequence = ("name", "nmb_number", "ema_number", "nationality", "date_of_birth",
+                    "last_played_on", "membership", "edit")
         template_name = "clubs/_table.html"
         attrs = {"class": "table"}
         empty_text = _("No members found.")
@@ -48,6 +53,11 @@ class MemberTable(tables.Table):  # type: ignore[misc]
                                    _("long illness"))
             return str(_("active"))
         return format_html('<span class="badge badge-muted">{}</span>', _("lapsed"))
+
+    def render_nationality(self, record: Member) -> str:
+        # The code's name in the user's language (the column's value would be
+        # the choice's English label).
+        return country_name(record.nationality)
 
     def render_edit(self, record: Member) -> str:
         url = reverse("clubs:member_edit", args=[self.club_slug, record.pk])

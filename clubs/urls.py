@@ -14,6 +14,9 @@ urlpatterns = [
     path("<slug:slug>/members/import/", views.member_import_upload, name="member_import"),
     path("<slug:slug>/members/import/confirm/", views.member_import_confirm,
          name="member_import_confirm"),
+    path("<slug:slug>/members/ema/", views.ema_players_upload, name="ema_players"),
+    path("<slug:slug>/members/ema/confirm/", views.ema_players_confirm,
+         name="ema_players_confirm"),
     # The club's own details, season rules and holidays (clubs/details_views.py).
     path("<slug:slug>/details/", details_views.club_details_page, name="details"),
     path("<slug:slug>/details/club/", details_views.save_club, name="details_save"),

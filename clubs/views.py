@@ -17,9 +17,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_tables2 import RequestConfig
 
-from clubs import access, member_import, services
+from clubs import access, ema_players, member_import, services
 from clubs.filters import MemberFilter
-from clubs.forms import MemberForm, MemberImportForm, add_service_error
+from clubs.forms import EmaPlayersForm, MemberForm, MemberImportForm, add_service_error
+from clubs.limits import is_row_id
 from clubs.models import Club
 from clubs.tables import MemberTable
 
@@ -106,7 +107,9 @@ def _import_preview(request: HttpRequest, club: Club, parsed: member_import.Pars
                     plan: member_import.Plan, filename: str, *, changed: bool = False,
                     status: int = 200) -> HttpResponse:
     labels = {member_import.FIRST_NAME: _("First name"), member_import.LAST_NAME: _("Last name"),
-              member_import.NMB_NUMBER: _("NMB member number")}
+              member_import.NMB_NUMBER: _("NMB member number"),
+              member_import.EMA_NUMBER: _("EMA number"),
+              member_import.NATIONALITY: _("Nationality")}
     rows = [{"planned": row,
              "changes": [{"label": labels[change.field], "old": change.old, "new": change.new}
                          for change in row.changes]}
@@ -140,4 +143,61 @@ def member_import_confirm(request: HttpRequest, slug: str) -> HttpResponse:
         "The member list is imported: %(created)s new, %(updated)s updated, %(unchanged)s "
         "unchanged.") % {"created": plan.created, "updated": plan.updated,
                          "unchanged": plan.unchanged})
+    return redirect("clubs:detail", club.slug)
+
+
+@login_required
+def ema_players_upload(request: HttpRequest, slug: str) -> HttpResponse:
+    """Step 1: upload the EMA's player list; a readable one is shown as a
+    preview (clubs/ema_players.py)."""
+    club = access.get_club_for_organiser(request.user, slug)
+    form = (EmaPlayersForm(request.POST, request.FILES) if request.method == "POST"
+            else EmaPlayersForm())
+    if form.is_bound and form.is_valid():
+        upload = form.cleaned_data["file"]
+        try:
+            players = ema_players.read_list(upload.read(), upload.name)
+        except ValidationError as error:
+            form.add_error("file", error)
+        else:
+            preview = ema_players.make_preview(club, players)
+            return _ema_preview(request, club, players, preview, upload.name)
+    return render(request, "clubs/ema_players.html", {"club": club, "form": form})
+
+
+def _ema_preview(request: HttpRequest, club: Club, players: ema_players.PlayerList,
+                 preview: ema_players.Preview, filename: str, *, changed: bool = False,
+                 error: str = "", status: int = 200) -> HttpResponse:
+    return render(request, "clubs/ema_players_preview.html", {
+        "club": club, "preview": preview, "filename": filename, "changed": changed,
+        "error": error, "token": ema_players.sign(club, players, preview, filename),
+        "form": EmaPlayersForm(),
+    }, status=status)
+
+
+@login_required
+@require_POST
+def ema_players_confirm(request: HttpRequest, slug: str) -> HttpResponse:
+    """Step 2: set the previewed EMA numbers and countries, all or none."""
+    club = access.get_club_for_organiser(request.user, slug)
+    try:
+        signed = ema_players.unsign(club, request.POST.get("token", ""))
+    except ValidationError as error:
+        return render(request, "clubs/ema_players.html", {
+            "club": club, "form": EmaPlayersForm(), "error": " ".join(error.messages)},
+            status=400)
+    overwrite = [int(value) for value in request.POST.getlist("overwrite")
+                 if is_row_id(value)]
+    try:
+        applied = ema_players.apply(club, signed.players, expected=signed.digest,
+                                    overwrite=overwrite)
+    except ema_players.PreviewChanged as changed:
+        return _ema_preview(request, club, signed.players, changed.preview, signed.filename,
+                            changed=True)
+    except ValidationError as error:
+        preview = ema_players.make_preview(club, signed.players)
+        return _ema_preview(request, club, signed.players, preview, signed.filename,
+                            error=" ".join(error.messages), status=400)
+    messages.success(request, _("EMA numbers and countries set for %(count)s members.") % {
+        "count": len(applied)})
     return redirect("clubs:detail", club.slug)

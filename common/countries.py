@@ -10,8 +10,10 @@ an event's participants is part of its MERS weight (rankings/formula.py).
 from __future__ import annotations
 
 import re
+import unicodedata
 
-from django.utils.translation import gettext_noop
+from django.conf import settings
+from django.utils.translation import gettext, gettext_noop, override
 
 DEFAULT_COUNTRY = "NED"
 
@@ -81,4 +83,67 @@ def is_country(code: str) -> bool:
 
 
 def is_ema_number(text: str) -> bool:
-    return bool(EMA_NUMBER_PATTERN.fullmatch(text))
+    # ASCII digits only: the pattern's \d also takes "٠٨..." (Arabic-Indic).
+    return text.isascii() and bool(EMA_NUMBER_PATTERN.fullmatch(text))
+
+
+
+def normalised_ema_number(text: str | None) -> str | None:
+    """An EMA number as typed, without spaces (a leading zero stays: it is
+    text); None for an empty one. Not checked here: see is_ema_number."""
+    number = "".join((text or "").split())
+    return number or None
+
+
+def country_name(code: str) -> str:
+    """The country's name in the user's language; the code itself for an
+    unknown one."""
+    return gettext(COUNTRIES[code]) if code in COUNTRIES else code
+
+
+def _plain(value: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", value).casefold()
+    return "".join(ch for ch in decomposed if ch.isalnum())
+
+
+def country_choices() -> list[tuple[str, str]]:
+    """(code, name) for a select, sorted by the name in the user's language
+    (accents ignored: "België" among the B's)."""
+    return sorted(((code, country_name(code)) for code in COUNTRIES),
+                  key=lambda item: (_plain(item[1]), item[0]))
+
+
+def country_index() -> dict[str, str | None]:
+    """Every name a country is known by (English, and each language of the
+    site), accents, case, spaces and punctuation ignored, -> its code; None
+    for a name that means more than one."""
+    index: dict[str, str | None] = {}
+
+    def add(name: str, code: str) -> None:
+        key = _plain(name)
+        if key in index and index[key] != code:
+            index[key] = None
+        else:
+            index[key] = code
+
+    for code, english in COUNTRIES.items():
+        add(english, code)
+    for language, _language_name in settings.LANGUAGES:
+        with override(language):
+            for code, english in COUNTRIES.items():
+                add(gettext(english), code)
+    return index
+
+
+def country_from_text(text: str, index: dict[str, str | None] | None = None) -> str | None:
+    """The IOC code a file's country cell means: the code itself (any case),
+    or the country's name in English or in a language of the site, when it
+    names one country. None for anything else. Pass `index` (country_index())
+    when reading many cells."""
+    cleaned = text.strip()
+    if cleaned.upper() in COUNTRIES:
+        return cleaned.upper()
+    key = _plain(cleaned)
+    if not key:
+        return None
+    return (index if index is not None else country_index()).get(key)

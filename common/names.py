@@ -32,6 +32,11 @@ def _plain(text: str) -> str:
     return "".join(ch for ch in decomposed.casefold() if ch.isascii() and ch.isalnum())
 
 
+def plain(text: str) -> str:
+    """A name part to compare: accents, case, spaces and punctuation ignored."""
+    return _plain(text)
+
+
 def split_tussenvoegsel(last_name: str) -> tuple[str, str]:
     """("van der", "Meer") for "van der Meer"; ("", "Willems") without one.
     A surname that is only a tussenvoegsel ("Van") is kept as the surname."""

@@ -218,7 +218,8 @@ SILENCED_SYSTEM_CHECKS = ["django_ratelimit.W001"]
 MAX_REQUEST_BYTES = 2 * 1024 * 1024 + 256 * 1024
 MAX_API_REQUEST_BYTES = 16 * 1024
 MAX_FORM_REQUEST_BYTES = 64 * 1024
-UPLOAD_VIEWS = frozenset({"clubs:member_import", "clubs:member_import_confirm"})
+UPLOAD_VIEWS = frozenset({"clubs:member_import", "clubs:member_import_confirm",
+                          "clubs:ema_players", "clubs:ema_players_confirm"})
 # The query string: gunicorn refuses a request line over 4094 bytes; the
 # site refuses the same everywhere (414), development server included.
 MAX_QUERY_BYTES = 4 * 1024
@@ -448,6 +449,14 @@ RANKING_PADDING_WEIGHT = 1.0
 RANKING_PART_B_BEST = 4
 # The winner's base rank (and the rating's maximum).
 RANKING_SCALE = 1000.0
+# Countries weight: (up to this many countries, weight); None: any more.
+RANKING_COUNTRY_WEIGHTS = ((5, 0.0), (9, 0.5), (None, 1.0))
+# Added to the weight of a tournament that qualifies for a championship.
+RANKING_QUALIFIER_WEIGHT = 1.0
+# MERS: part B from the list padded to RANKING_PART_A_MINIMUM, and base ranks
+# rounded to whole numbers (half up). False/False: the product before issue 17.
+RANKING_PAD_PART_B = True
+RANKING_WHOLE_BASE_RANKS = True
 # With a broker, changes within this many seconds give one recomputation
 # (debounce: common/background.py); without one it runs after the commit.
 RANKING_DEBOUNCE_SECONDS = env_int("RANKING_DEBOUNCE_SECONDS", 5, minimum=0)
@@ -463,7 +472,9 @@ try:
         player_weights=RANKING_PLAYER_WEIGHTS, age_factors=RANKING_AGE_FACTORS,
         min_results=RANKING_MIN_RESULTS, part_a_share=RANKING_PART_A_SHARE,
         part_a_minimum=RANKING_PART_A_MINIMUM, part_a_extra=RANKING_PART_A_EXTRA,
-        padding_weight=RANKING_PADDING_WEIGHT, part_b_best=RANKING_PART_B_BEST)
+        padding_weight=RANKING_PADDING_WEIGHT, part_b_best=RANKING_PART_B_BEST,
+        country_weights=RANKING_COUNTRY_WEIGHTS, qualifier_weight=RANKING_QUALIFIER_WEIGHT,
+        pad_part_b=RANKING_PAD_PART_B, whole_base_ranks=RANKING_WHOLE_BASE_RANKS)
 except ValueError as _error:
     raise ImproperlyConfigured(f"The ranking settings are not usable: {_error}") from None
 

@@ -7,16 +7,21 @@ then a table with one row per player in ranking order.
 
 `collect` reads the event into plain data; `render_xlsx` and `render_csv`
 only write that data (exports are functions from data to bytes). Both refuse
-an event that is not finished (`check_exportable`); the event page lists the
-players without a member number first
+an event that is not finished (`check_exportable`), and an event of a rule
+set the bond does not rank (`check_bond_ranked`: Hong Kong); the event page
+lists the players without a member number first
 (tournaments.services.standings.missing_member_numbers).
+
+Scores and table points are the standings' totals, penalties taken off
+(tournaments/services/standings.py); the workbook lists the penalties on a
+sheet of their own.
 """
 
 from __future__ import annotations
 
 import datetime
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 
 from django.core.exceptions import ValidationError
@@ -27,7 +32,9 @@ from common.cells import CellValue
 from exports import csvfile
 from exports.excel import sheets
 from scoring import ruleset_display
+from scoring.engine import RULESETS
 from tournaments.models import Event, EventStatus, Registration, RoundStatus
+from tournaments.services.penalties import event_penalties
 from tournaments.services.standings import event_standings
 
 Progress = Callable[[int, int], None]
@@ -61,12 +68,24 @@ class PlayerResult:
     rounds_played: int
     guest: bool
     substitute: bool
+    penalty: int = 0  # penalty points, already taken off score (and table points)
+
+
+@dataclass(frozen=True)
+class PenaltyEntry:
+    round_number: int
+    player: str
+    member_number: str | None
+    points: int
+    kind: str  # as the user reads it
+    reason: str
 
 
 @dataclass(frozen=True)
 class Results:
     details: EventDetails
     players: list[PlayerResult]
+    penalties: list[PenaltyEntry] = field(default_factory=list)
 
 
 # --- Checks -------------------------------------------------------------------------
@@ -85,6 +104,32 @@ def check_exportable(event: Event) -> None:
             _("%(event)s has no closed round, so there are no results to send.") % {
                 "event": event.title},
             code="no_results")
+
+
+def check_bond_ranked(event: Event) -> None:
+    """Refuse (ValidationError) an event of a rule set the bond does not
+    rank (RuleSet.bond_ranked: every variant but Hong Kong)."""
+    ruleset = RULESETS.get(event.ruleset)
+    if ruleset is None or not ruleset.bond_ranked:
+        raise ValidationError(
+            _("%(event)s is played by %(ruleset)s, which the bond does not rank: there are no "
+              "results to send to the bond.") % {
+                "event": event.title, "ruleset": ruleset_display.title(event.ruleset)},
+            code="not_bond_ranked")
+
+
+def check_bond_exportable(event: Event) -> None:
+    """The bond's exports: a rule set the bond ranks, and a finished event
+    with results."""
+    check_bond_ranked(event)
+    check_exportable(event)
+
+
+def bond_ranked(event: Event) -> bool:
+    """Whether the bond ranks the event's rule set (the pages offer its
+    export only then)."""
+    ruleset = RULESETS.get(event.ruleset)
+    return ruleset is not None and ruleset.bond_ranked
 
 
 # --- Collecting ---------------------------------------------------------------------
@@ -120,6 +165,7 @@ def collect(event: Event) -> Results:
             last_name=last, member_number=member.nmb_number if member else None, club=club,
             table_points=row.table_points, score=row.score, rounds_played=row.rounds_played,
             guest=member is None, substitute=registration.is_substitute,
+            penalty=row.penalty,
         ))
     details = EventDetails(
         title=event.title, date=event.start_date,
@@ -130,7 +176,14 @@ def collect(event: Event) -> Results:
         rounds=event.rounds.filter(status=RoundStatus.CLOSED).count(),
         rule_options=ruleset_display.options_text(event.ruleset, event.rule_options),
     )
-    return Results(details=details, players=players)
+    penalties = [
+        PenaltyEntry(round_number=line.round_number, player=line.player,
+                     member_number=line.registration.member.nmb_number
+                     if line.registration.member else None,
+                     points=line.points, kind=line.kind_label, reason=line.reason)
+        for line in event_penalties(event)
+    ]
+    return Results(details=details, players=players, penalties=penalties)
 
 
 # --- Writing ------------------------------------------------------------------------
@@ -175,6 +228,16 @@ def player_row(player: PlayerResult) -> list[CellValue]:
             note(player)]
 
 
+def penalty_headers() -> list[str]:
+    return [_("Round"), _("Player"), _("NMB member number"), _("Points"), _("Kind"),
+            _("Reason")]
+
+
+def penalty_row(penalty: PenaltyEntry) -> list[CellValue]:
+    return [penalty.round_number, penalty.player, penalty.member_number, penalty.points,
+            penalty.kind, penalty.reason]
+
+
 def results_subject(details: EventDetails) -> str:
     """The workbook's subject (File > Properties): the rule set the results
     were played by, with its options; the NMB ranks per rule set."""
@@ -197,9 +260,15 @@ def results_xlsx(results: Results, *, progress: Progress | None = None) -> bytes
     sheet = sheets.Sheet(
         title=_("Results"), headers=headers(), preamble=detail_rows(results.details),
         rows=[player_row(player) for player in results.players])
-    return sheets.write([sheet], title=results.details.title,
+    # Every penalty given, for the bond's results secretary (issue 17); the
+    # scores above already have them taken off.
+    penalty_sheet = sheets.Sheet(
+        title=_("Penalties"), headers=penalty_headers(),
+        rows=[penalty_row(penalty) for penalty in results.penalties])
+    return sheets.write([sheet, penalty_sheet], title=results.details.title,
                         subject=results_subject(results.details),
-                        on_row=step_counter(len(sheet.rows), progress))
+                        on_row=step_counter(len(sheet.rows) + len(penalty_sheet.rows),
+                                            progress))
 
 
 def results_csv(results: Results, *, dialect: str = "nl",
@@ -220,7 +289,7 @@ def render_xlsx(event: Event, *, language: str = "nl",
                 progress: Progress | None = None) -> bytes:
     """The bond's results of a finished event as .xlsx."""
     with override(language):
-        check_exportable(event)
+        check_bond_exportable(event)
         return results_xlsx(collect(event), progress=progress)
 
 
@@ -230,5 +299,5 @@ def render_csv(event: Event, *, language: str = "nl", progress: Progress | None 
     decimal comma: Dutch Excel) or "international" (`,`, decimal point)."""
     csvfile.dialect_named(dialect)
     with override(language):
-        check_exportable(event)
+        check_bond_exportable(event)
         return results_csv(collect(event), dialect=dialect, progress=progress)

@@ -44,6 +44,8 @@ class ExportKind:
     unit: Any = _("step")
     # Checked before the job is queued (e.g. the bond's "event finished").
     precheck: str = ""
+    # The precheck takes the export's options as keywords too.
+    precheck_options: bool = False
     # The renderer's positional argument is the scope's object; these are
     # keyword arguments every job of the kind passes.
     fixed: dict[str, Any] = field(default_factory=dict)
@@ -71,16 +73,18 @@ KINDS: dict[str, ExportKind] = {kind.name: kind for kind in (
                "exports.excel.hand_log.render", "xlsx", unit=_("hand")),
     ExportKind("bond_xlsx", _("Results for the NMB (Excel)"), EVENT, ORGANISER,
                "exports.bond.render_xlsx", "xlsx", unit=_("row"),
-               precheck="exports.bond.check_exportable"),
+               precheck="exports.bond.check_bond_exportable"),
     ExportKind("bond_csv", _("Results for the NMB (CSV)"), EVENT, ORGANISER,
                "exports.bond.render_csv", "csv", unit=_("row"),
-               precheck="exports.bond.check_exportable"),
-    ExportKind("ema_xlsx", _("Results in EMA layout (Excel)"), EVENT, ORGANISER,
-               "exports.ema.render_xlsx", "xlsx", unit=_("row"),
-               precheck="exports.bond.check_exportable"),
-    ExportKind("ema_csv", _("Results in EMA layout (CSV)"), EVENT, ORGANISER,
-               "exports.ema.render_csv", "csv", unit=_("row"),
-               precheck="exports.bond.check_exportable"),
+               precheck="exports.bond.check_bond_exportable"),
+    # Only for MCR and Riichi events, after the check page (exports/views.py
+    # ema_check); `export_anyway` confirms players without an EMA number.
+    ExportKind("ema_xlsx", _("Results for the EMA (Excel)"), EVENT, ORGANISER,
+               "exports.ema.render_xlsx", "xlsx", {"export_anyway": bool}, unit=_("row"),
+               precheck="exports.ema.check_exportable", precheck_options=True),
+    ExportKind("ema_csv", _("Results for the EMA (CSV)"), EVENT, ORGANISER,
+               "exports.ema.render_csv", "csv", {"export_anyway": bool}, unit=_("row"),
+               precheck="exports.ema.check_exportable", precheck_options=True),
     ExportKind("table_cards_pdf", _("Table cards (PDF)"), ROUND, ORGANISER,
                "exports.pdf.table_cards.render", "pdf", unit=_("table"),
                uses_base_url=True),

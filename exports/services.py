@@ -193,7 +193,8 @@ def request_export(*, kind_name: str, object_id: int, user: Any, session_key: st
     subject = subject_for(user, kind, object_id)
     checked = _options(kind, options or {})
     if kind.precheck and subject.event is not None:
-        import_string(kind.precheck)(subject.event)
+        import_string(kind.precheck)(subject.event,
+                                     **(checked if kind.precheck_options else {}))
     if kind.uses_base_url:
         checked["base_url"] = base_url
     if not user.is_authenticated and not session_key:

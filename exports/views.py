@@ -2,6 +2,8 @@
 
     POST /exports/<kind>/            object_id (+ options): store the job; the file
                                      itself when ready within a second, else the job's page
+    GET  /exports/ema/<event_id>/check/  before the EMA's results: who lacks an
+                                     EMA number or country; the export buttons
     GET  /exports/job/<token>/       the job's page; polls its progress (htmx)
     GET  /exports/job/<token>/progress/   the progress fragment
     GET  /exports/job/<token>/download/   the file, once ready
@@ -22,10 +24,12 @@ import io
 import time
 from typing import Any
 
+from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.cache import patch_cache_control
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import get_language, gettext_lazy
@@ -33,8 +37,10 @@ from django.views.decorators.http import require_GET, require_POST
 
 from clubs import limits
 from common import ratelimits
-from exports import registry, services
+from exports import ema, registry, services
 from exports.models import ExportJob, JobStatus
+from tournaments import access
+from tournaments.services import mers
 
 BAD_REQUEST = 400
 # How long asking for an export waits for its file before showing the job's
@@ -123,6 +129,27 @@ def _context(job: ExportJob, *, download_when_done: bool = False) -> dict[str, A
             "finished": job.status in (JobStatus.DONE, JobStatus.FAILED),
             "download_when_done": download_when_done,
             "delay_note": services.delay_note(job)}
+
+
+@login_required
+@require_GET
+def ema_check(request: HttpRequest, event_id: int) -> HttpResponse:
+    """Before the EMA's results file: who lacks an EMA number or a country,
+    and the buttons (with "export anyway" when anyone does). Refused, with
+    the reason, for an event the EMA does not rank or that is not finished."""
+    event = access.get_event_for_organiser(request.user, event_id)
+    label = gettext_lazy("Results for the EMA")
+    try:
+        ema.check_exportable(event, export_anyway=True)
+    except ValidationError as error:
+        return render(request, "exports/refused.html", {
+            "label": label, "errors": error.messages,
+            "back": reverse("tournaments:detail", args=[event.pk])}, status=BAD_REQUEST)
+    listing = mers.summary(event)
+    return render(request, "exports/ema_check.html", {
+        "event": event, "club": event.club, "label": label, "listing": listing,
+        "missing": mers.missing_details(listing),
+        "kinds": [registry.KINDS["ema_xlsx"], registry.KINDS["ema_csv"]]})
 
 
 @require_GET

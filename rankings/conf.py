@@ -23,4 +23,10 @@ def ranking_config() -> RankingConfig:
         part_a_extra=float(settings.RANKING_PART_A_EXTRA),
         padding_weight=float(settings.RANKING_PADDING_WEIGHT),
         part_b_best=int(settings.RANKING_PART_B_BEST),
+        country_weights=tuple(
+            (None if limit is None else int(limit), float(weight))
+            for limit, weight in settings.RANKING_COUNTRY_WEIGHTS),
+        qualifier_weight=float(settings.RANKING_QUALIFIER_WEIGHT),
+        pad_part_b=bool(settings.RANKING_PAD_PART_B),
+        whole_base_ranks=bool(settings.RANKING_WHOLE_BASE_RANKS),
     )

@@ -50,6 +50,25 @@ def player_weights(config: RankingConfig) -> str:
     return "; ".join(parts)
 
 
+def country_weights(config: RankingConfig) -> str:
+    parts = []
+    lower = 1
+    for limit, weight in config.country_weights:
+        if limit is None:
+            text = (_("any number of countries: +%(weight)s") if lower == 1
+                    else _("%(limit)s or more countries: +%(weight)s")) % {
+                "limit": lower, "weight": number(weight)}
+        elif lower == 1:
+            text = _("up to %(limit)s countries: +%(weight)s") % {
+                "limit": limit, "weight": number(weight)}
+        else:
+            text = _("%(lower)s to %(limit)s countries: +%(weight)s") % {
+                "lower": lower, "limit": limit, "weight": number(weight)}
+        parts.append(text)
+        lower = (limit or 0) + 1
+    return "; ".join(parts)
+
+
 def age_factors(config: RankingConfig) -> str:
     parts = []
     for years, factor in enumerate(config.age_factors):
@@ -69,27 +88,47 @@ def age_factors(config: RankingConfig) -> str:
 def formula_lines(config: RankingConfig) -> list[str]:
     """The steps of the formula, one sentence each."""
     share_a = config.part_a_share
+    scale = number(config.scale)
+    if config.whole_base_ranks:
+        base = _("A result's base rank is round(%(scale)s × (N − place) / (N − 1)), a whole "
+                 "number (a half rounds up), for place in a tournament of N participants: the "
+                 "winner gets %(scale)s, the last player 0; players sharing a place share its "
+                 "base rank; the only player of a tournament gets %(scale)s.") % {"scale": scale}
+    else:
+        base = _("A result's base rank is %(scale)s × (N − place) / (N − 1), for place in a "
+                 "tournament of N ranked players: the winner gets %(scale)s, the last player 0; "
+                 "players sharing a place share its base rank; the only ranked player of a "
+                 "tournament gets %(scale)s.") % {"scale": scale}
+    if config.pad_part_b:
+        part_b = _("Part B is the weighted average of the best %(best)s of the same padded "
+                   "list. So two wins of weight 1 give part A = 2000 / 5 = 400 and part B = "
+                   "2000 / 4 = 500.") % {"best": config.part_b_best}
+    else:
+        part_b = _("Part B is the weighted average of the best %(best)s results (all of them "
+                   "when there are fewer).") % {"best": config.part_b_best}
     return [
-        _("Counted: the final standings of every finished tournament (not club evenings) of "
-          "this rule set. Members with the same NMB member number are one player, in "
-          "whichever club. Guests and substitutes are shown in an event's standings but "
-          "not ranked here; guests the event ranked keep their place there."),
-        _("A result's base rank is %(scale)s × (N − place) / (N − 1), for place in a "
-          "tournament of N ranked players: the winner gets %(scale)s, the last player 0; "
-          "players sharing a place share its base rank; the only ranked player of a "
-          "tournament gets %(scale)s.") % {"scale": number(config.scale)},
-        _("A tournament weighs its duration (%(days)s) plus its players (%(players)s).") % {
-            "days": day_weights(config), "players": player_weights(config)},
+        _("Counted: every finished tournament (not club evenings) of this rule set, with "
+          "every participant listed as the EMA's ranking (MERS) counts them: members, guests "
+          "and up to 3 substitutes, in the event's ranking order. Members with the same NMB "
+          "member number are one player, in whichever club; guests count in N but are not "
+          "ranked here."),
+        base,
+        _("A tournament weighs its duration (%(days)s) plus its participants (%(players)s) "
+          "plus their countries (%(countries)s) plus %(qualifier)s if it qualifies for a "
+          "championship. The EMA may set a tournament's weight itself; the event page "
+          "shows it.") % {
+            "days": day_weights(config), "players": player_weights(config),
+            "countries": country_weights(config), "qualifier": number(config.qualifier_weight)},
         _("A result's weight is its tournament's weight times its age factor, counted from "
-          "the tournament's last day: %(ages)s.") % {"ages": age_factors(config)},
-        _("Part A is the weighted average of the best %(minimum)s + %(extra)s × (n − "
-          "%(minimum)s) results (rounded up) of a player's n results; with fewer than "
-          "%(minimum)s results, all of them and results of 0 (weight %(padding)s) up to "
-          "%(minimum)s.") % {
+          "the tournament's last day (or the date the EMA moved it to): %(ages)s.") % {
+            "ages": age_factors(config)},
+        _("A player's results, best base rank first, are padded to %(minimum)s with results "
+          "of 0 (weight %(padding)s). Part A is the weighted average of the best %(minimum)s "
+          "+ %(extra)s × (n − %(minimum)s) (rounded up; at least %(minimum)s) of that list, "
+          "for a player's n results.") % {
             "minimum": config.part_a_minimum, "extra": number(config.part_a_extra),
             "padding": number(config.padding_weight)},
-        _("Part B is the weighted average of the best %(best)s results (all of them when "
-          "there are fewer).") % {"best": config.part_b_best},
+        part_b,
         _("Rating = %(share_a)s × part A + %(share_b)s × part B. Best means the highest "
           "base rank. Equal ratings (to 2 decimals) share a position.") % {
             "share_a": number(share_a), "share_b": number(round(1 - share_a, 6))},

@@ -2,46 +2,54 @@
 Django import (like scoring/engine and tournaments/placing.py).
 
 It follows the EMA's published ranking method, MERS ("Basics for ranking
-system", 2018 update, linked from SOURCE_URL) as issue 7 sets it out, with
-every constant in a `RankingConfig` (the Django settings RANKING_*, see
-config/settings.py and rankings/conf.py):
+system", 2018 update, linked from SOURCE_URL; issue 17 set out where the
+first version differed), with every constant in a `RankingConfig` (the
+Django settings RANKING_*, see config/settings.py and rankings/conf.py):
 
-1. **Base rank of a result.** In a tournament of N ranked players, place p
-   (the final standings position; players sharing a position share the
-   place) is worth
+1. **Base rank of a result.** In a tournament of N players (every
+   participant listed: guests and up to 3 substitutes count, see
+   tournaments/services/mers.py), place p (players sharing a position share
+   the place) is worth
 
-       base rank = 1000 x (N - p) / (N - 1)
+       base rank = round(1000 x (N - p) / (N - 1))
 
-   so the winner gets 1000 and the last player 0. A tournament with one
-   ranked player gives that player 1000 (they won; there is nobody to lose
-   to). 1000 is `scale`.
+   a whole number, rounded half up as the EMA's spreadsheet (Excel's ROUND)
+   does: N = 7, p = 3 gives 666.67, so 667. The winner gets 1000 and the
+   last player 0. A tournament of one player gives that player 1000.
+   1000 is `scale`; `whole_base_ranks` False keeps the fraction.
 
-2. **Weight of a tournament.** duration weight + players weight:
-   1 day 1, 2 days 2, 3 or more days 3 (`day_weights`, the last value for
-   every longer event); up to 40 ranked players +0, 41-80 +0.5, more +1
-   (`player_weights`).
+2. **Weight of a tournament** (tournaments/mers.py): days (1 day 1,
+   2 days 2, 3 or more 3; `day_weights`) + players (up to 40: 0, 41-80:
+   0.5, more: 1; `player_weights`) + countries (up to 5: 0, 6-9: 0.5,
+   10 or more: 1; `country_weights`) + qualification (+1 for a qualifier;
+   `qualifier_weight`). The EMA may set a tournament's weight itself
+   (`Result.weight`, the event's MERS weight override).
 
-3. **Age.** A result whose last day is more than one year before the day
-   the ranking is computed counts at half weight; more than two years and it
+3. **Age.** A result whose age date (the tournament's last day, or the
+   date the EMA moved it to) is more than one year before the day the
+   ranking is computed counts at half weight; more than two years and it
    no longer counts (`age_factors`: a factor per year of age, older results
    drop out). "More than one year" is by the calendar: a tournament that
    ended on 10 March 2024 counts fully up to and including 10 March 2025,
    at half weight from 11 March 2025 up to and including 10 March 2026, and
    not from 11 March 2026 (29 February counts as 28 February in other
-   years). A last day after the computation date counts as new.
+   years). An age date after the computation date counts as new.
    A result's weight is its tournament's weight x its age factor.
 
-4. **Rating** = 0.5 x part A + 0.5 x part B (`part_a_share`), both weighted
-   averages (sum of weight x base rank / sum of weights) of the player's
-   best results, "best" being the highest base rank (of equal base ranks
-   the heavier, then the more recent result first):
+4. **Rating** = 0.5 x part A + 0.5 x part B (`part_a_share`). The results
+   that still count are sorted by base rank, best first (of equal base
+   ranks the heavier, then the more recent), and the list is padded to 5
+   (`part_a_minimum`) with results of base rank 0 and weight 1
+   (`padding_weight`). Both parts are weighted averages (sum of weight x
+   base rank / sum of weights) taken from that padded list:
 
-   * part A: of n results, the best ceil(5 + 0.8 x (n - 5)) (`part_a_minimum`,
-     `part_a_extra`); with fewer than 5 results all of them, padded with
-     5 - n results of base rank 0 and weight 1 (`padding_weight`), so a
-     player with few results cannot rank high on one lucky tournament;
-   * part B: the best 4 (`part_b_best`); with fewer, the ones there are
-     (no padding: part A already penalises few results).
+   * part A: the best ceil(5 + 0.8 x max(n - 5, 0)) (`part_a_extra`) of a
+     player's n results;
+   * part B: the best 4 (`part_b_best`).
+
+   Two wins of weight 1: padded 1000, 1000, 0, 0, 0; A = 2000 / 5 = 400,
+   B = 2000 / 4 = 500, rating 450. (`pad_part_b` False takes part B from
+   the results alone, as this product did before issue 17.)
 
 5. A player needs at least 2 results that still count (`min_results`) to
    be ranked. Ratings are rounded to 2 decimals; equal rounded ratings
@@ -60,6 +68,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, TypeVar
 
+from tournaments import mers
+
 K = TypeVar("K", bound=Hashable)
 
 # Where the method comes from; the overview links the detailed "Basics".
@@ -77,10 +87,13 @@ class RankingConfig:
     # Duration weight by days: 1 day, 2 days, 3 days, ...; the last value
     # counts for every longer event.
     day_weights: tuple[float, ...] = (1.0, 2.0, 3.0)
-    # Players weight: (up to this many ranked players, weight); None in the
-    # last row means "any number".
-    player_weights: tuple[tuple[int | None, float], ...] = (
-        (40, 0.0), (80, 0.5), (None, 1.0))
+    # Players weight: (up to this many players, weight); None in the last
+    # row means "any number".
+    player_weights: tuple[tuple[int | None, float], ...] = mers.PLAYER_WEIGHTS
+    # Countries weight: (up to this many countries, weight), as the players'.
+    country_weights: tuple[tuple[int | None, float], ...] = mers.COUNTRY_WEIGHTS
+    # Added to the weight of a tournament that qualifies for a championship.
+    qualifier_weight: float = mers.QUALIFIER_WEIGHT
     # Age factor per full year a result is older than the computation date;
     # results older than len(age_factors) years no longer count.
     age_factors: tuple[float, ...] = (1.0, 0.5)
@@ -96,6 +109,10 @@ class RankingConfig:
     padding_weight: float = 1.0
     # Part B counts the best this many results.
     part_b_best: int = 4
+    # Part B from the padded list (MERS) or from the results alone.
+    pad_part_b: bool = True
+    # Base ranks rounded to whole numbers, half up (MERS).
+    whole_base_ranks: bool = True
 
     def __post_init__(self) -> None:
         problems = []
@@ -103,17 +120,21 @@ class RankingConfig:
             problems.append(f"scale must be positive, not {self.scale}")
         if not self.day_weights or any(not w > 0 for w in self.day_weights):
             problems.append(f"day weights must be positive numbers: {self.day_weights}")
-        if not self.player_weights:
-            problems.append("player weights need at least one row")
-        else:
-            limits = [limit for limit, _ in self.player_weights]
+        for what, steps in (("player", self.player_weights),
+                            ("country", self.country_weights)):
+            if not steps:
+                problems.append(f"{what} weights need at least one row")
+                continue
+            limits = [limit for limit, _ in steps]
             if limits[-1] is not None:
-                problems.append("the last player weight row must be for any number (None)")
+                problems.append(f"the last {what} weight row must be for any number (None)")
             bounded = [limit for limit in limits[:-1] if limit is not None]
             if len(bounded) != len(limits) - 1 or bounded != sorted(set(bounded)):
-                problems.append(f"player weight limits must rise: {limits}")
-            if any(weight < 0 for _, weight in self.player_weights):
-                problems.append("player weights cannot be negative")
+                problems.append(f"{what} weight limits must rise: {limits}")
+            if any(weight < 0 for _, weight in steps):
+                problems.append(f"{what} weights cannot be negative")
+        if self.qualifier_weight < 0:
+            problems.append(f"the qualifier weight cannot be negative: {self.qualifier_weight}")
         if not self.age_factors or any(not 0 < f <= 1 for f in self.age_factors):
             problems.append(f"age factors must be in (0, 1]: {self.age_factors}")
         if self.min_results < 1:
@@ -144,17 +165,24 @@ class RankingConfig:
             "part_a_extra": self.part_a_extra,
             "padding_weight": self.padding_weight,
             "part_b_best": self.part_b_best,
+            "country_weights": [[limit, weight] for limit, weight in self.country_weights],
+            "qualifier_weight": self.qualifier_weight,
+            "pad_part_b": self.pad_part_b,
+            "whole_base_ranks": self.whole_base_ranks,
         }
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> RankingConfig:
+        """A snapshot read back. Snapshots from before issue 17 lack the
+        countries and qualifier weights and the MERS switches: they read
+        with the defaults (the run is outdated anyway: rankings.services)."""
         values = dict(data)
         for name in ("day_weights", "age_factors"):
             if name in values:
                 values[name] = tuple(values[name])
-        if "player_weights" in values:
-            values["player_weights"] = tuple(
-                (limit, weight) for limit, weight in values["player_weights"])
+        for name in ("player_weights", "country_weights"):
+            if name in values:
+                values[name] = tuple((limit, weight) for limit, weight in values[name])
         known = set(cls.__dataclass_fields__)
         return cls(**{name: value for name, value in values.items() if name in known})
 
@@ -163,12 +191,13 @@ class RankingConfig:
 
 
 def base_rank(place: int, players: int, config: RankingConfig = RankingConfig()) -> float:
-    """scale x (N - place) / (N - 1); the only ranked player gets scale.
+    """scale x (N - place) / (N - 1), rounded half up to a whole number
+    (`whole_base_ranks`); the only player gets scale.
 
-    >>> base_rank(1, 10), base_rank(10, 10), base_rank(4, 10)
-    (1000.0, 0.0, 666.6666666666666)
-    >>> base_rank(1, 1)
-    1000.0
+    >>> base_rank(1, 10), base_rank(10, 10), base_rank(4, 10), base_rank(3, 7)
+    (1000.0, 0.0, 667.0, 667.0)
+    >>> base_rank(1, 1), base_rank(2, 9)  # 875 exactly
+    (1000.0, 875.0)
     """
     if players < 1:
         raise ValueError(f"a tournament needs at least one ranked player, not {players}")
@@ -176,22 +205,30 @@ def base_rank(place: int, players: int, config: RankingConfig = RankingConfig())
         raise ValueError(f"place {place} is not between 1 and {players}")
     if players == 1:
         return float(config.scale)
+    if config.whole_base_ranks:
+        # Exact: 1000 x 1 / 8 = 125 and x 3 / 2 = 1.5 must round up, not fall
+        # to binary noise below the half.
+        exact = Fraction(config.scale) * (players - place) / (players - 1)
+        return float(math.floor(exact + Fraction(1, 2)))
     return config.scale * (players - place) / (players - 1)
 
 
-def event_weight(days: int, players: int, config: RankingConfig = RankingConfig()) -> float:
-    """Duration weight + players weight.
+def event_weight(days: int, players: int, config: RankingConfig = RankingConfig(),
+                 countries: int = 0, qualifier: bool = False,
+                 override: float | None = None) -> float:
+    """Days + players + countries + qualification (tournaments/mers.py), or
+    the EMA's `override`.
 
     >>> event_weight(1, 40), event_weight(2, 41), event_weight(3, 81), event_weight(5, 80)
     (1.0, 2.5, 4.0, 3.5)
+    >>> event_weight(1, 40, countries=6), event_weight(1, 40, countries=10, qualifier=True)
+    (1.5, 3.0)
     """
-    if days < 1:
-        raise ValueError(f"an event lasts at least one day, not {days}")
-    duration = config.day_weights[min(days, len(config.day_weights)) - 1]
-    for limit, weight in config.player_weights:
-        if limit is None or players <= limit:
-            return float(duration + weight)
-    raise AssertionError("unreachable: the last row has no limit")  # pragma: no cover
+    return mers.event_weight(days, players, countries, qualifier, override,
+                             day_weights=config.day_weights,
+                             player_weights=config.player_weights,
+                             country_weights=config.country_weights,
+                             qualifier_weight=config.qualifier_weight)
 
 
 def _years_back(day: datetime.date, years: int) -> datetime.date:
@@ -226,14 +263,21 @@ class Result:
     """A player's result in one tournament, as the formula needs it.
 
     `event` identifies it (any hashable: an event id); `last_day` is the
-    event's last day; `place` and `players` come from its final standings
-    (ranked players only); `days` is its length."""
+    day its age counts from (the event's last day, or the EMA's moved
+    date); `place` and `players` (N) come from its MERS listing
+    (tournaments/services/mers.py); `days` is its length, `countries` the
+    number of its participants' countries, `qualifier` whether it
+    qualified for a championship; `weight`, when given, is the
+    tournament's weight as the EMA set it (it replaces the computed one)."""
 
     event: Hashable
     last_day: datetime.date
     place: int
     players: int
     days: int = 1
+    countries: int = 0
+    qualifier: bool = False
+    weight: float | None = None
 
 
 @dataclass(frozen=True)
@@ -273,7 +317,8 @@ class Rating:
 
 
 def part_a_count(n: int, config: RankingConfig = RankingConfig()) -> int:
-    """How many results part A counts out of n (before padding).
+    """How many of a player's n results part A counts (the rest of its 5
+    up to 5 are padding).
 
     >>> [part_a_count(n) for n in (1, 4, 5, 6, 7, 10, 15, 20)]
     [1, 4, 5, 6, 7, 9, 13, 17]
@@ -287,6 +332,8 @@ def part_a_count(n: int, config: RankingConfig = RankingConfig()) -> int:
 
 
 def _weighted(lines: Sequence[ResultLine], padding: int, config: RankingConfig) -> float:
+    """The weighted average of `lines` and `padding` results of base rank
+    0 and weight `padding_weight`."""
     total_weight = sum(line.weight for line in lines) + padding * config.padding_weight
     if total_weight <= 0:
         return 0.0
@@ -300,7 +347,8 @@ def rate(results: Iterable[Result], as_of: datetime.date,
     """A player's rating on `as_of` from their tournament results."""
     lines = [
         ResultLine(result=result, base_rank=base_rank(result.place, result.players, config),
-                   event_weight=event_weight(result.days, result.players, config),
+                   event_weight=event_weight(result.days, result.players, config,
+                                             result.countries, result.qualifier, result.weight),
                    age_factor=age_factor(result.last_day, as_of, config))
         for result in results
     ]
@@ -310,12 +358,16 @@ def rate(results: Iterable[Result], as_of: datetime.date,
     )
     expired = sorted((line for line in lines if not line.counts),
                      key=lambda line: -line.result.last_day.toordinal())
+    # The list padded to part_a_minimum with results of base rank 0: they
+    # sort after every real result (a real 0 of weight >= 1 first), so the
+    # best k of the padded list are the best real ones, then padding.
     n = len(counting)
     in_a = part_a_count(n, config)
-    padding = max(0, config.part_a_minimum - n)
+    padding_a = max(0, config.part_a_minimum - n)
     in_b = min(n, config.part_b_best)
-    part_a = _weighted(counting[:in_a], padding, config)
-    part_b = _weighted(counting[:in_b], 0, config)
+    padding_b = max(0, config.part_b_best - n) if config.pad_part_b else 0
+    part_a = _weighted(counting[:in_a], padding_a, config)
+    part_b = _weighted(counting[:in_b], padding_b, config)
     share = config.part_a_share
     rating = min(max(share * part_a + (1 - share) * part_b, 0.0), float(config.scale))
     marked = [

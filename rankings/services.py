@@ -5,16 +5,22 @@ Who counts (docs/rankings-and-statistics.md):
 
 * results of finished tournaments (kind "tournament", status "finished")
   of the rule set; club evenings never count;
-* a result is a place in the event's final standings, as the event page
-  shows them (tournaments.services.standings.event_standings): equal
-  results share a place, N is the number of players the event ranked;
+* a result is a place in the event's MERS listing
+  (tournaments/services/mers.py `summary`, as the EMA's ranking counts it):
+  every participant (members, guests, up to 3 substitutes) has a place in
+  the event's ranking order, equal results sharing a place; N is the number
+  of participants listed; the weight counts days, participants, their
+  countries and whether the event was a qualifier, unless the event carries
+  the EMA's weight override; the result's age counts from the event's last
+  day or the EMA's moved date (stored as the result's `last_day`);
 * a player is a member: members with the same NMB number (in any club)
   are one player, a member without one is a player by their member record.
-  Guests have no member record and are never ranked nationally; guests the
-  event ranked still take their place in its standings (and count in N),
-  exactly as the event's standings and the bond's export show them.
-  Substitutes are never ranked by an event, so they have no place and are
-  not counted in N; that holds for a member who substitutes too.
+  Guests have no member record and are never ranked nationally, but take
+  their place in the listing and count in N. A member who substituted (one
+  of the 3 listed) has a result like any participant, as in MERS.
+
+Every rule set has its own ranking (`collect(ruleset)`); the MCR and Riichi
+rule sets count like the others once the engine has them.
 """
 
 from __future__ import annotations
@@ -38,7 +44,7 @@ from rankings.models import RankingEntry, RankingResult, RankingRun, RunStatus
 from scoring.engine import DEFAULT_RULESET, RULESETS
 from tournaments.models import EventKind, EventStatus, Registration
 from tournaments.public import public_events, published
-from tournaments.services.standings import event_standings
+from tournaments.services import mers
 
 TWO_PLACES = Decimal("0.01")
 
@@ -83,10 +89,13 @@ class Played:
     name: str
     club_id: int
     event_id: int
-    last_day: datetime.date
+    last_day: datetime.date  # the day the result's age counts from
     days: int
     place: int
-    players: int  # ranked players of the event (N)
+    players: int  # participants listed (N)
+    countries: int = 0
+    qualifier: bool = False
+    weight: float | None = None  # the EMA's override of the event's weight
 
 
 def collect(ruleset: str) -> list[Played]:
@@ -107,18 +116,18 @@ def collect(ruleset: str) -> list[Played]:
     }
     played: list[Played] = []
     for event in events:
-        ranked = [row for row in event_standings(event) if row.position is not None]
-        last_day = event.start_date + datetime.timedelta(days=event.days - 1)
-        for row in ranked:
-            member = members.get(int(row.key))
+        listing = mers.summary(event)
+        override = float(listing.override) if listing.override is not None else None
+        for participant in listing.participants:
+            member = members.get(participant.registration_id)
             if member is None:  # a guest
                 continue
             member_id, nmb_number, club_id, name = member
-            assert row.position is not None
             played.append(Played(
                 player_key=player_key(member_id, nmb_number), member_id=member_id, name=name,
-                club_id=club_id, event_id=event.pk, last_day=last_day, days=event.days,
-                place=row.position, players=len(ranked)))
+                club_id=club_id, event_id=event.pk, last_day=listing.age_date,
+                days=event.days, place=participant.place, players=listing.players,
+                countries=listing.countries, qualifier=listing.qualifier, weight=override))
     return played
 
 
@@ -153,7 +162,8 @@ def compute(played: Iterable[Played], as_of: datetime.date,
     for key, results in group(played).items():
         rating = formula.rate(
             [formula.Result(event=r.event_id, last_day=r.last_day, place=r.place,
-                            players=r.players, days=r.days) for r in results],
+                            players=r.players, days=r.days, countries=r.countries,
+                            qualifier=r.qualifier, weight=r.weight) for r in results],
             as_of, config)
         rated.append(Computed(key=key, results=results, rating=rating))
     positions = formula.positions(
@@ -270,8 +280,11 @@ def player_results(run: RankingRun, key: str) -> list[RankingResult]:
 
 
 def _as_results(rows: Iterable[RankingResult]) -> list[formula.Result]:
+    """The stored results as the formula takes them; the event weight as
+    stored (it counted the countries and qualification, or the override)."""
     return [formula.Result(event=row.event_id, last_day=row.last_day, place=row.place,
-                           players=row.players, days=row.days) for row in rows]
+                           players=row.players, days=row.days, weight=float(row.event_weight))
+            for row in rows]
 
 
 def history_of(run: RankingRun,

@@ -27,9 +27,11 @@ from tournaments.services import results
 
 # What a finished tournament's results in the ranking depend on.
 _EVENT_FIELDS = frozenset({"kind", "status", "ruleset", "start_date", "days",
-                           "guests_ranked", "ranking_order"})
+                           "guests_ranked", "ranking_order",
+                           # MERS: the weight's qualification part and the EMA's overrides.
+                           "qualifier", "mers_weight", "mers_age_from"})
 _PARTS = frozenset({results.ROUND, results.REGISTRATION, results.TABLE_RESULTS,
-                    results.PLAYERS})
+                    results.PLAYERS, results.PENALTIES})
 
 
 def _results_changed(sender: Any, event_id: int, changes: frozenset[str],

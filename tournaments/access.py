@@ -20,11 +20,20 @@ from django.shortcuts import get_object_or_404
 
 from clubs.access import User, clubs_for, get_club_for_organiser, member_for
 from clubs.models import Member
-from tournaments.models import Event, EventStatus, Registration, Round, Scorekeeper, Table
+from tournaments.models import (
+    Event,
+    EventStatus,
+    Referee,
+    Registration,
+    Round,
+    Scorekeeper,
+    Table,
+)
 
 __all__ = [
-    "User", "can_keep_score", "clubs_for", "events_for_viewer", "get_club_for_organiser",
-    "get_event_for_member", "get_event_for_organiser", "get_event_for_viewer",
+    "User", "can_keep_score", "can_referee", "clubs_for", "events_for_viewer",
+    "get_club_for_organiser", "get_event_for_member", "get_event_for_organiser",
+    "get_event_for_referee", "get_event_for_viewer",
     "get_registration_for_organiser", "get_round_for_organiser", "get_table_for_organiser",
     "get_table_for_scorekeeper", "member_for", "organises", "tables_for_scorekeeper",
 ]
@@ -106,3 +115,24 @@ def get_event_for_member(member: Member, event_id: int) -> Event:
     other (no existence leak: a draft is for its organisers only)."""
     return get_object_or_404(
         Event.objects.filter(club=member.club).exclude(status=EventStatus.DRAFT), pk=event_id)
+
+
+def events_for_referee(user: User) -> QuerySet[Event]:
+    """The events whose penalties `user` may record: those of the clubs they
+    organise, and those they are a referee of."""
+    if not user.is_authenticated:
+        return Event.objects.none()
+    refereed = Referee.objects.filter(user__pk=user.pk, event=OuterRef("pk"))
+    return Event.objects.filter(Q(club__in=clubs_for(user)) | Q(Exists(refereed)))
+
+
+def can_referee(user: User, event: Event) -> bool:
+    """Whether `user` may record, correct and remove the event's penalties:
+    its organisers and its referees."""
+    return events_for_referee(user).filter(pk=event.pk).exists()
+
+
+def get_event_for_referee(user: User, event_id: int) -> Event:
+    """An event whose penalties the user may record; 404 for any other, as
+    for one that does not exist."""
+    return get_object_or_404(events_for_referee(user).select_related("club"), pk=event_id)

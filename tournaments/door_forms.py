@@ -9,6 +9,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from clubs import limits
 from clubs.models import Member
 from tournaments.models import Event
 from tournaments.services import registration as registrations
@@ -41,11 +42,23 @@ class DoorSearchForm(forms.Form):
         return self.cleaned_data["q"].strip(), self.cleaned_data["show"] or SHOW_ALL
 
 
+class RowIdsField(forms.ModelMultipleChoiceField):  # type: ignore[type-arg]
+    """Rows chosen by id: a value that is no row id (a number past 64 bits
+    overflows SQLite's integer) is refused before any query."""
+
+    def _check_values(self, value: Any) -> Any:
+        for key in value:
+            if not limits.is_row_id(key):
+                raise forms.ValidationError(self.error_messages["invalid_pk_value"],
+                                            code="invalid_pk_value", params={"pk": str(key)[:20]})
+        return super()._check_values(value)  # type: ignore[misc]
+
+
 class BulkRegistrationForm(forms.Form):
     """Members of the event's club to register: some, or all active ones
     not registered yet."""
 
-    member = forms.ModelMultipleChoiceField(
+    member = RowIdsField(
         label=_("Members"), queryset=Member.objects.none(), required=False,
         widget=forms.CheckboxSelectMultiple)
     everyone = forms.BooleanField(label=_("All active members"), required=False)

@@ -5,17 +5,26 @@ decide whether an operation is allowed and do it.
 """
 
 import datetime
+from decimal import Decimal
 from typing import Any
 
 from django import forms
 from django.conf import settings
 from django.core.validators import MaxValueValidator
 from django.utils import timezone
+from django.utils.formats import date_format, number_format
 from django.utils.translation import gettext_lazy as _
 
 from clubs import limits
-from clubs.forms import DATE_INPUT, ModelFieldsForm, UserOrMemberForm
+from clubs.forms import (
+    DATE_INPUT,
+    CountryField,
+    EmaNumberField,
+    ModelFieldsForm,
+    UserOrMemberForm,
+)
 from clubs.models import Club, Member
+from common.countries import country_choices
 from scoring import texts
 from scoring.engine import RULESETS
 from scoring.engine.errors import InvalidGame
@@ -38,7 +47,13 @@ EVENT_FIELDS = (
     "ruleset", "max_places", "self_registration", "requires_approval", "odd_tables",
     "avoid_same_club", "seating_method", "table_point_scheme", "tie_rule", "ranking_order",
     "guests_ranked", "requires_confirmation", "status",
+    # For the EMA's ranking (MERS) and the national ranking's weight.
+    "city", "qualifier", "mers_weight", "mers_age_from",
 )
+# An EMA weight override: the EMA's weights run from 1 (one day, few players)
+# to 6 (every part at its top); it may set more for a championship.
+MERS_WEIGHT_MIN = Decimal("0.5")
+MERS_WEIGHT_MAX = Decimal(10)
 
 
 def web_rulesets() -> dict[str, Any]:
@@ -185,7 +200,7 @@ class EventForm(RuleOptionsForm):
 
     model = Event
     field_names = EVENT_FIELDS
-    widgets = {"start_date": DATE_INPUT}
+    widgets = {"start_date": DATE_INPUT, "mers_age_from": DATE_INPUT}
 
     def __init__(self, *args: Any, instance: Event | None = None, defaults: Any = None,
                  today: datetime.date | None = None, **kwargs: Any) -> None:
@@ -227,6 +242,8 @@ class EventForm(RuleOptionsForm):
             (_("Seating and ranking"), ["odd_tables", "avoid_same_club", "seating_method",
                                         "table_point_scheme", "tie_rule", "ranking_order",
                                         "guests_ranked"], ""),
+            (_("European ranking (EMA, MERS)"), ["city", "qualifier", "mers_weight",
+                                                 "mers_age_from"], ""),
         ])
 
     @property
@@ -242,7 +259,23 @@ class EventForm(RuleOptionsForm):
                 cleaned["title"] = title_for(self.title_pattern, cleaned["start_date"])
             elif "start_date" not in self.errors:
                 self.add_error("title", _("Give a title, or a date to make it from."))
+        self._clean_mers(cleaned)
         return cleaned
+
+    def _clean_mers(self, cleaned: dict[str, Any]) -> None:
+        weight = cleaned.get("mers_weight")
+        if weight is not None and not MERS_WEIGHT_MIN <= weight <= MERS_WEIGHT_MAX:
+            self.add_error("mers_weight", _(
+                "The MERS weight is a number from %(lowest)s to %(highest)s (e.g. 2.5), not "
+                "%(value)s; leave it empty to have it computed.") % {
+                "lowest": number_format(MERS_WEIGHT_MIN), "highest": MERS_WEIGHT_MAX,
+                "value": number_format(weight)})
+        age_from, start = cleaned.get("mers_age_from"), cleaned.get("start_date")
+        if age_from is not None and start is not None and age_from < start:
+            self.add_error("mers_age_from", _(
+                "The date the ranking age counts from cannot be before the event's first day "
+                "(%(date)s); leave it empty to count from the last day.") % {
+                "date": date_format(start)})
 
     def service_fields(self) -> dict[str, Any]:
         """Keyword arguments for create_event/update_event. Frozen rules are
@@ -288,9 +321,31 @@ class MemberRegistrationForm(forms.Form):
         self.fields["member"].queryset = club.members.all()  # type: ignore[attr-defined]
 
 
+def _guest_country_choices() -> list[tuple[str, str]]:
+    return [("", "–"), *country_choices()]
+
+
 class GuestRegistrationForm(forms.Form):
     guest_name = forms.CharField(label=_("Guest's name"), max_length=160)
     guest_club = forms.CharField(label=_("Guest's club"), max_length=120, required=False)
+    # For the EMA results (the door page folds them away: most guests have none).
+    guest_ema_number = EmaNumberField(label=_("Guest's EMA number"))
+    guest_country = CountryField(label=_("Guest's country"), required=False,
+                                 choices=_guest_country_choices)
+
+    EMA_FIELDS = ("guest_ema_number", "guest_country")
+
+    def ema_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.EMA_FIELDS]
+
+    def main_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.fields if name not in self.EMA_FIELDS]
+
+    def ema_open(self) -> bool:
+        """Whether the folded EMA block starts open: it has an error or a value."""
+        return self.is_bound and any(
+            self[name].errors or self.data.get(self.add_prefix(name))
+            for name in self.EMA_FIELDS)
 
 
 class DropOutForm(forms.Form):

@@ -242,6 +242,9 @@ class StandingRow:
     ranked: bool = True
     position: int | None = None
     sort_name: str = ""
+    # Penalty points already taken off `score` (and table points as the
+    # rule set says): shown beside the totals (tournaments/services/penalties.py).
+    penalty: int = 0
 
 
 def standings(rows: Iterable[StandingRow], order: str = ORDER_SCORE) -> list[StandingRow]:

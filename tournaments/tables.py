@@ -50,6 +50,7 @@ def standing_records(
             "table_points": row.table_points,
             "score": row.score,
             "rounds_played": row.rounds_played,
+            "penalty": row.penalty,
             "ranked": row.ranked,
             "is_guest": registration is not None and registration.is_guest,
             "substitute_for": registration.substitute_for.name
@@ -69,6 +70,11 @@ class StandingsTable(tables.Table):  # type: ignore[misc]
                                  attrs={"td": {"class": "num"}, "th": {"class": "num"}})
     score = tables.Column(verbose_name=_("Score"), attrs={"td": {"class": "num"},
                                                           "th": {"class": "num"}})
+    # Penalty points, already taken off the score (and the table points as
+    # the rule set says); shown only when the event has penalties
+    # (has_penalties).
+    penalty = tables.Column(verbose_name=_("Penalty"), attrs={"td": {"class": "num"},
+                                                              "th": {"class": "num"}})
     # Not on a phone (static/css/app.css: .col-more): the player's page has it.
     rounds_played = tables.Column(verbose_name=_("Rounds"),
                                   attrs={"td": {"class": "num col-more"},
@@ -106,5 +112,14 @@ class StandingsTable(tables.Table):  # type: ignore[misc]
                                _("includes unconfirmed hands"))
         return name
 
+    def render_penalty(self, value: int) -> str:
+        return f"−{value}" if value else ""
+
     def render_table_points(self, value: Decimal) -> str:
         return points(value)
+
+
+def has_penalties(records: Sequence[dict[str, Any]]) -> bool:
+    """Whether any player in the standings has penalty points (else the
+    standings show no penalty column)."""
+    return any(record.get("penalty") for record in records)

@@ -105,7 +105,7 @@ def test_the_csv_in_dutch(sample: Sample) -> None:
 
 def test_the_xlsx_has_the_same_rows_with_real_types(sample: Sample) -> None:
     book = workbook(bond.render_xlsx(sample.event, language="en"))
-    assert book.sheetnames == ["Results"]
+    assert book.sheetnames == ["Results", "Penalties"]
     ws = book["Results"]
     assert ws["A1"].value == "Title" and ws["B1"].value == "Voorjaarstoernooi"
     assert ws["B2"].value == datetime.datetime(2031, 3, 1)
@@ -138,8 +138,7 @@ def test_an_unfinished_event_is_refused(sample: Sample) -> None:
     event = sample.event
     event.status = EventStatus.RUNNING
     event.save()
-    renderers: list[Callable[..., bytes]] = [bond.render_csv, bond.render_xlsx,
-                                             ema.render_csv, ema.render_xlsx]
+    renderers: list[Callable[..., bytes]] = [bond.render_csv, bond.render_xlsx]
     for render in renderers:
         with pytest.raises(ValidationError, match="is not finished") as refused:
             render(event, language="en")
@@ -173,36 +172,10 @@ def test_guest_names_split_into_first_and_last_name() -> None:
 # --- EMA --------------------------------------------------------------------------------
 
 
-def test_the_ema_csv(sample: Sample) -> None:
-    calls: list[tuple[int, int]] = []
-    rows = csv_rows(ema.render_csv(sample.event, language="en",
-                                   progress=lambda done, total: calls.append((done, total))),
-                    ",")
-    assert rows[0] == ["Position", "First name", "Last name", "Member id", "Table points",
-                       "Score", "Country"]
-    expected = expected_rows(sample)
-    assert len(rows) == 1 + len(expected)
-    for line, (position, first, last, number, _club, points, score, _played) in zip(
-            rows[1:], expected, strict=True):
-        assert line == [str(position), first if first != HOSTILE else "'" + HOSTILE, last,
-                        number or "", format(points.normalize(), "f"), str(score),
-                        "" if last == "van Dam" else "NED"]
-    assert calls[-1] == (8, 8)
-
-
-def test_the_ema_xlsx(sample: Sample) -> None:
-    ws = workbook(ema.render_xlsx(sample.event, language="en"))["Results"]
-    assert ws.freeze_panes == "A2" and ws.auto_filter.ref == "A1:G9"
-    first = [cell.value for cell in ws[2]]
-    assert first[0] == 1 and isinstance(first[4], int | float) and first[6] == "NED"
-
-
-def test_ema_leaves_out_unranked_players(sample: Sample) -> None:
-    event = sample.event
-    event.guests_ranked = False
-    event.save()
-    rows = csv_rows(ema.render_csv(event, language="en"), ",")
-    assert all(row[2] != "van Dam" for row in rows)
-    bond_rows = csv_rows(bond.render_csv(event, language="en"), ";")
-    guest = next(row for row in bond_rows if row[2:3] == ["van Dam"])
-    assert guest[0] == "" and guest[8] == "guest, not ranked"
+def test_the_ema_file_is_refused_for_an_nts_event(sample: Sample) -> None:
+    """The EMA ranks MCR and Riichi only (issue 17); tests/exports/test_ema.py
+    has the EMA's workbook."""
+    for render in (ema.render_csv, ema.render_xlsx):
+        with pytest.raises(ValidationError, match="MCR and Riichi") as refused:
+            render(sample.event, language="en")
+        assert refused.value.code == "not_mers_ranked"

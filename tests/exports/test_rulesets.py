@@ -20,6 +20,7 @@ from decimal import Decimal
 from typing import Any
 
 import pytest
+from django.core.exceptions import ValidationError
 from django.utils.translation import override
 from pypdf import PdfReader
 
@@ -43,8 +44,8 @@ from tests.exports.ruleset_sample import (
 from tests.exports.sample import csv_rows, header_index, workbook
 from tests.support.factories import EventFactory
 from tournaments.models import EventKind, Hand, HandScore, TableResult
+from tournaments.services import mers, rounds
 from tournaments.services import registration as registrations
-from tournaments.services import rounds
 
 pytestmark = pytest.mark.django_db
 
@@ -85,6 +86,17 @@ def table_points(played: Played) -> dict[str, Decimal]:
 def test_every_export_renders_for_the_rule_set(build: str, language: str) -> None:
     played = BUILDERS[build]()
     for name, kind in registry.KINDS.items():
+        if kind.precheck == "exports.bond.check_bond_exportable" and not bond.bond_ranked(
+                played.event):
+            # The bond ranks every variant but Hong Kong (issue 17).
+            with pytest.raises(ValidationError) as refused:
+                render(played, name, language)
+            assert refused.value.code == "not_bond_ranked", name
+            continue
+        if name.startswith("ema_") and not mers.is_mers_ranked(played.event.ruleset):
+            with pytest.raises(ValidationError, match="MCR and Riichi|MCR- en Riichi"):
+                render(played, name, language)  # the EMA ranks MCR and Riichi only
+            continue
         data, calls = render(played, name, language)
         assert data, name
         assert calls.calls and calls.calls[-1][0] == calls.calls[-1][1], name
@@ -248,26 +260,18 @@ def test_the_hong_kong_standings_are_the_sums_of_the_settlements(hk: Played) -> 
         assert found[at + 3:at + 5] == [f"{points[name].normalize():f}", str(score)]
 
 
-def test_the_hong_kong_results_for_the_bond_name_the_rule_set(hk: Played) -> None:
-    bond.check_exportable(hk.event)  # a finished Hong Kong event goes to the bond too
+def test_the_hong_kong_results_do_not_go_to_the_bond(hk: Played) -> None:
+    # Issue 17: the bond ranks every variant but Hong Kong (RuleSet.bond_ranked).
     totals = settlement_totals(hk.event)
-    rows = csv_rows(bond.render_csv(hk.event, language="en"))
-    details = dict(tuple(row) for row in rows[:header_index(rows, "Position") - 1])
-    assert details["Rule set"] == HONG_KONG
-    assert "Rule options" not in details  # played with the defaults
-    header = header_index(rows, "Position")
-    table = [dict(zip(rows[header], row, strict=True)) for row in rows[header + 1:]]
-    assert {f"{row['First name']} {row['Last name']}": int(row["Score"]) for row in table} \
-        == totals
-    book = workbook(bond.render_xlsx(hk.event, language="en"))
-    assert book.properties.subject == f"Rule set: {HONG_KONG}"
-    # The EMA layout: the same scores, the rule set in the workbook's properties.
-    book = workbook(ema.render_xlsx(hk.event, language="en"))
-    assert book.properties.subject == f"Rule set: {HONG_KONG}"
-    ema_rows = list(book.worksheets[0].iter_rows(values_only=True))
-    assert {f"{row[1]} {row[2]}": row[5] for row in ema_rows[1:]} == totals
-    ema_csv = csv_rows(ema.render_csv(hk.event, language="en"), ",")
-    assert {f"{row[1]} {row[2]}": int(row[5]) for row in ema_csv[1:]} == totals
+    for render in (bond.render_csv, bond.render_xlsx):
+        with pytest.raises(ValidationError) as refused:
+            render(hk.event, language="en")
+        assert refused.value.code == "not_bond_ranked"
+        assert HONG_KONG in refused.value.messages[0]
+    assert totals  # the event has results; neither federation takes them
+    # The EMA ranks MCR and Riichi only: no EMA file for Hong Kong (issue 17).
+    with pytest.raises(ValidationError, match="MCR and Riichi"):
+        ema.render_xlsx(hk.event, language="en")
 
 
 def test_a_hong_kong_season_sheet(hk: Played) -> None:

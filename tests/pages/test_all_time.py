@@ -76,6 +76,6 @@ def test_an_unknown_club_is_not_found(client: Client) -> None:
 def test_the_page_takes_few_queries(client: Client, club: Club,
                                     two_seasons: dict[str, Member],
                                     django_assert_max_num_queries: Any) -> None:
-    # The club, the seasons, then three per season.
-    with django_assert_max_num_queries(2 + 3 * 2):
+    # The club, the seasons, then four per season (the fourth: its penalties).
+    with django_assert_max_num_queries(2 + 4 * 2):
         assert client.get(url(club)).status_code == 200

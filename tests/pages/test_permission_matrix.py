@@ -45,7 +45,15 @@ from tests.pages.conftest import (
     register_players,
 )
 from tests.support.db import built_once_per_module, fresh_copy
-from tournaments.models import Event, EventStatus, Registration, Round, Scorekeeper, Table
+from tournaments.models import (
+    Event,
+    EventStatus,
+    Penalty,
+    Registration,
+    Round,
+    Scorekeeper,
+    Table,
+)
 from tournaments.services import rounds
 
 pytestmark = pytest.mark.django_db
@@ -95,6 +103,12 @@ MATRIX: list[Row] = [
     # Without a signed preview: refused input (tests/pages/test_member_import.py
     # posts real previews, also from outsiders).
     Row("clubs:member_import_confirm", "POST", ORGANISER_POST),
+    # The EMA's player list (clubs/ema_players.py): without a file the upload
+    # form again with its error; without a signed preview refused input
+    # (tests/pages/test_ema_players.py posts real previews).
+    Row("clubs:ema_players", "GET", ORGANISER),
+    Row("clubs:ema_players", "POST", "200 200 404 404 404 404 302"),
+    Row("clubs:ema_players_confirm", "POST", ORGANISER_POST),
     # The club's details, season rules and holidays (clubs/details_views.py):
     # empty forms are refused input; removing a holiday is done (twice: no error).
     Row("clubs:details", "GET", ORGANISER),
@@ -164,6 +178,18 @@ MATRIX: list[Row] = [
     Row("tournaments:scorekeeper_add", "POST", ORGANISER_ACT),
     # Without a scorekeeper chosen: refused input.
     Row("tournaments:scorekeeper_remove", "POST", ORGANISER_POST),
+    # Penalties (issue 17): the organisers (and the event's referees:
+    # tests/pages/test_penalties.py); an empty form is refused input; a
+    # penalty removed after the confirmation page; carol added as referee.
+    Row("tournaments:penalties", "GET", ORGANISER),
+    Row("tournaments:penalties", "POST", ORGANISER_POST),
+    Row("tournaments:penalty_correct", "GET", ORGANISER),
+    Row("tournaments:penalty_correct", "POST", ORGANISER_POST),
+    Row("tournaments:penalty_remove", "GET", ORGANISER),
+    # Removed by the first to ask (admin); gone for the organiser after.
+    Row("tournaments:penalty_remove", "POST", "302 404 404 404 404 404 302"),
+    Row("tournaments:referee_add", "POST", ORGANISER_ACT),
+    Row("tournaments:referee_remove", "POST", ORGANISER_POST),
     Row("tournaments:round", "GET", ORGANISER),
     Row("tournaments:table", "GET", ORGANISER),
     Row("tournaments:table_cards", "GET", ORGANISER),
@@ -184,6 +210,9 @@ MATRIX: list[Row] = [
     Row("exports:ask", "POST", "302 302 404 404 404 404 404"),
     Row("exports:ask", "POST", "302 302 302 302 302 302 302", variant="public"),
     Row("exports:ask", "POST", "302 302 404 404 404 404 404", variant="draft"),
+    # The EMA's check page: organisers only; this NTS event is refused with
+    # the reason (the EMA ranks MCR and Riichi only: tests/exports/test_ema.py).
+    Row("exports:ema_check", "GET", "400 400 404 404 404 404 302"),
     Row("exports:job", "GET", "404 200 404 404 404 404 404"),
     Row("exports:progress", "GET", "404 200 404 404 404 404 404"),
     Row("exports:download", "GET", "404 200 404 404 404 404 404"),
@@ -296,6 +325,8 @@ def _world(club: Club, other_club: Club, event: Event, players: list[Registratio
         kind="standings_pdf", event=event, requested_by=organiser, status=JobStatus.DONE,
         content=b"%PDF-", size=5, filename="standings.pdf", content_type="application/pdf",
         expires_at=timezone.now() + datetime.timedelta(hours=1))
+    penalty = Penalty.objects.create(event=event, round=round_, registration=players[0],
+                                     points=10, recorded_by=organiser)
     holiday = HolidayPeriod.objects.create(club=club, name="Zomervakantie",
                                            start=datetime.date(2031, 7, 1),
                                            end=datetime.date(2031, 8, 31))
@@ -303,7 +334,7 @@ def _world(club: Club, other_club: Club, event: Event, players: list[Registratio
         "slug": club.slug, "member_id": players[0].member.pk, "year": 2031,
         "event_id": event.pk, "registration_id": players[0].pk, "round_id": round_.pk,
         "table_id": table.pk, "number": 1, "kind": "hand_log_xlsx", "token": job.token,
-        "object_id": event.pk, "holiday_id": holiday.pk,
+        "object_id": event.pk, "holiday_id": holiday.pk, "penalty_id": penalty.pk,
     }
     return World(event=event, draft=draft, round=round_, registration=players[0],
                  users=users, kwargs={
@@ -327,6 +358,7 @@ POST_DATA: dict[str, Callable[[World, str], dict[str, Any]]] = {
     "set_language": lambda world, variant: {"language": "en", "next": "/"},
     "tournaments:round_add": lambda world, variant: {"seating_method": "random"},
     "tournaments:scorekeeper_add": lambda world, variant: {"user": "carol", "table_number": "2"},
+    "tournaments:referee_add": lambda world, variant: {"user": "carol"},
     "exports:ask": lambda world, variant: {"object_id": world.kwargs[variant]["object_id"]},
 }
 

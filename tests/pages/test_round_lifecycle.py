@@ -77,7 +77,8 @@ def test_the_last_planned_round_finishes_the_event_and_the_exports_appear(
     assert event.status == EventStatus.FINISHED
     page = text(organiser_client.get(f"/en/events/{event.pk}/"))
     assert "These can be made once the event is finished" not in page
-    assert "bond_xlsx" in page and "ema_csv" in page
+    assert "bond_xlsx" in page
+    assert "ema-export" not in page  # an NTS event: the EMA does not rank it
 
 
 def test_finishing_the_event_by_hand_asks_first(

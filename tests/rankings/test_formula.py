@@ -1,5 +1,7 @@
 """The national ranking's formula (rankings/formula.py): small cases
-computed by hand, then properties.
+computed by hand, then properties. Source: the EMA's "Basics for ranking
+system" (MERS, 2018 update); issue 17 corrected part B's padding and whole
+base ranks (tests/rankings/test_mers.py has the MERS cases of that issue).
 
 Weights below are the defaults: a 1-day tournament of at most 40 players
 weighs 1, so most cases use those and plain averages.
@@ -52,16 +54,16 @@ def ranks(*base_ranks: float, players: int = 11) -> list[Result]:
 
 
 def test_base_rank_is_linear_from_the_winner_to_the_last() -> None:
-    """1000 x (N - p) / (N - 1) with N = 10: 1st 1000, 10th 0, 4th 1000 x 6/9."""
+    """round(1000 x (N - p) / (N - 1)) with N = 10: 1st 1000, 10th 0, 4th
+    1000 x 6/9 = 666.67, a whole 667."""
     assert base_rank(1, 10) == 1000
     assert base_rank(10, 10) == 0
-    assert base_rank(4, 10) == pytest.approx(666.667, abs=0.001)
+    assert base_rank(4, 10) == 667
 
 
 def test_a_shared_place_gives_the_shared_base_rank() -> None:
-    """Standings 1, 2, 2, 4 (N = 4): both 2nd places get 1000 x 2/3, the 4th 0."""
-    assert [base_rank(place, 4) for place in (1, 2, 2, 4)] == pytest.approx(
-        [1000, 666.667, 666.667, 0], abs=0.001)
+    """Standings 1, 2, 2, 4 (N = 4): both 2nd places get round(1000 x 2/3) = 667."""
+    assert [base_rank(place, 4) for place in (1, 2, 2, 4)] == [1000, 667, 667, 0]
 
 
 def test_the_only_ranked_player_gets_the_full_base_rank() -> None:
@@ -148,9 +150,9 @@ def test_part_a_counts_five_and_four_fifths_of_the_rest() -> None:
 
 def test_two_wins_are_padded_to_five_in_part_a() -> None:
     """Two results of 1000 (weight 1): part A = (1000 + 1000 + 3 x 0) / 5 = 400;
-    part B = the two of them = 1000; rating = 0.5 x 400 + 0.5 x 1000 = 700."""
+    part B = (1000 + 1000 + 2 x 0) / 4 = 500 (MERS pads B too); rating 450."""
     rating = rate(ranks(1000, 1000), AS_OF)
-    assert (rating.part_a, rating.part_b, rating.rating) == pytest.approx((400, 1000, 700))
+    assert (rating.part_a, rating.part_b, rating.rating) == pytest.approx((400, 500, 450))
     assert rating.ranked and rating.counted == 2
 
 
@@ -170,32 +172,37 @@ def test_ten_results_count_nine_in_part_a() -> None:
     assert sum(line.in_part_a for line in rating.lines) == 9
 
 
-def test_part_b_with_fewer_than_four_results_takes_them_all() -> None:
-    """1000, 500, 0: part B = 1500 / 3 = 500 (no padding); part A = 1500 / 5 = 300."""
+def test_part_b_with_fewer_than_four_results_is_padded() -> None:
+    """1000, 500, 0: part B = 1500 / 4 = 375 (one padding result);
+    part A = 1500 / 5 = 300; rating 337.5. Without B's padding (the
+    product's old option) B = 1500 / 3 = 500."""
     rating = rate(ranks(1000, 500, 0), AS_OF)
-    assert (rating.part_a, rating.part_b, rating.rating) == pytest.approx((300, 500, 400))
+    assert (rating.part_a, rating.part_b, rating.rating) == pytest.approx((300, 375, 337.5))
+    unpadded = rate(ranks(1000, 500, 0), AS_OF, RankingConfig(pad_part_b=False))
+    assert unpadded.part_b == pytest.approx(500)
 
 
 def test_averages_are_weighted_by_the_tournament() -> None:
     """A win in a 2-day tournament (weight 2) and a 500 in a 1-day one (weight 1):
     part A = (2 x 1000 + 1 x 500 + 3 x 0) / (2 + 1 + 3) = 2500 / 6 = 416.67;
-    part B = 2500 / 3 = 833.33; rating 625."""
+    part B = 2500 / (2 + 1 + 2) = 500; rating 458.33."""
     results = [result(1, players=11, days=2, event="long"), result(6, players=11, event="short")]
     rating = rate(results, AS_OF)
     assert (rating.part_a, rating.part_b, rating.rating) == pytest.approx(
-        (416.667, 833.333, 625), abs=0.001)
+        (416.667, 500, 458.333), abs=0.001)
 
 
 def test_an_old_result_weighs_half_and_a_very_old_one_not_at_all() -> None:
     """A win 18 months ago (weight 0.5) and a last place last month (weight 1):
-    part A = (0.5 x 1000 + 0) / (0.5 + 1 + 3) = 111.11; part B = 500 / 1.5 =
-    333.33; rating 222.22. A third result from three years ago counts nothing."""
+    part A = (0.5 x 1000 + 0) / (0.5 + 1 + 3) = 111.11; part B = 500 / (0.5 +
+    1 + 2) = 142.86; rating 126.98. A third result from three years ago counts
+    nothing."""
     old = result(1, players=11, last_day=datetime.date(2029, 12, 1), event="old")
     last = result(11, players=11, event="last")
     ancient = result(1, players=11, last_day=datetime.date(2028, 5, 1), event="ancient")
     rating = rate([old, last, ancient], AS_OF)
     assert (rating.part_a, rating.part_b, rating.rating) == pytest.approx(
-        (111.111, 333.333, 222.222), abs=0.001)
+        (111.111, 142.857, 126.984), abs=0.001)
     assert rating.counted == 2
     assert rating.lines[-1].result is ancient and not rating.lines[-1].counts
     assert rating.last_result == RECENT
@@ -246,22 +253,23 @@ def test_ratings_equal_to_two_decimals_are_equal() -> None:
 def test_the_rating_after_each_tournament() -> None:
     """A win on 1 Jan, a last place on 1 Feb, a 500 on 1 Mar (11 players):
     after 1 Jan one result (not ranked); after 1 Feb A = 1000 / 5 = 200,
-    B = 500, rating 350; after 1 Mar A = 1500 / 5 = 300, B = 500, rating 400."""
+    B = 1000 / 4 = 250, rating 225; after 1 Mar A = 1500 / 5 = 300,
+    B = 1500 / 4 = 375, rating 337.5."""
     d = datetime.date
     results = [result(1, 11, d(2031, 1, 1)), result(11, 11, d(2031, 2, 1)),
                result(6, 11, d(2031, 3, 1))]
     history = rating_history(results)
     assert [day for day, _ in history] == [d(2031, 1, 1), d(2031, 2, 1), d(2031, 3, 1)]
     assert [rating.ranked for _, rating in history] == [False, True, True]
-    assert [rating.rating for _, rating in history[1:]] == pytest.approx([350, 400])
+    assert [rating.rating for _, rating in history[1:]] == pytest.approx([225, 337.5])
 
 
 def test_history_counts_ages_from_each_tournament() -> None:
     """A win in 2029 and a last place in 2031: on the 2031 day the win is more
-    than a year old (half weight): A = 500 / 4.5, B = 500 / 1.5."""
+    than a year old (half weight): A = 500 / 4.5, B = 500 / 3.5."""
     d = datetime.date
     history = rating_history([result(1, 11, d(2029, 12, 1)), result(11, 11, d(2031, 3, 1))])
-    assert history[-1][1].rating == pytest.approx(0.5 * 500 / 4.5 + 0.5 * 500 / 1.5)
+    assert history[-1][1].rating == pytest.approx(0.5 * 500 / 4.5 + 0.5 * 500 / 3.5)
 
 
 # --- Settings ------------------------------------------------------------------------
@@ -272,6 +280,7 @@ def test_history_counts_ages_from_each_tournament() -> None:
     {"day_weights": (1, -1)}, {"player_weights": ((40, 0),)},
     {"player_weights": ((80, 0), (40, 1), (None, 2))}, {"part_a_share": 1.5},
     {"part_a_extra": 2}, {"part_b_best": 0}, {"scale": 0}, {"padding_weight": 0},
+    {"country_weights": ((5, 0),)}, {"qualifier_weight": -1},
 ])
 def test_unusable_constants_are_refused(bad: dict[str, object]) -> None:
     with pytest.raises(ValueError):
@@ -326,7 +335,8 @@ def test_a_result_worse_than_all_others_never_raises_part_b(played: list[Result]
                                                             data: st.DataObject) -> None:
     before = rate(played, AS_OF)
     counting = [line for line in before.lines if line.counts]
-    assume(counting)  # with none, part B is 0 and any result raises it
+    # With fewer than 4, a result replaces padding of 0 in part B and may raise it.
+    assume(len(counting) >= DEFAULT.part_b_best)
     worst = min(line.base_rank for line in counting)
     players = data.draw(st.integers(2, 120))
     place = data.draw(st.integers(1, players))

@@ -27,8 +27,9 @@ MakeMember = Callable[..., Member]
 
 @pytest.fixture
 def ranked(club: Club, other_club: Club, make_member: MakeMember) -> dict[str, Member]:
-    """Anna 612.50, Bram 583.33 (Fu-Hing), Cor (Philos) 291.67, Dirk 87.50;
-    Eva played once (not ranked). Computed today."""
+    """Anna 393.75, Bram 375.07 (Fu-Hing), Cor (Philos) 187.43, Dirk 56.25
+    (MERS: whole base ranks, parts A and B padded); Eva played once (not
+    ranked). Computed today."""
     players = {name: make_member(name) for name in ("Anna", "Bram", "Dirk", "Eva")}
     players["Cor"] = make_member("Cor", club=other_club)
     anna, bram, cor, dirk = (players[name] for name in ("Anna", "Bram", "Cor", "Dirk"))
@@ -60,14 +61,16 @@ def test_the_nts_ranking_is_the_default(client: Client, ranked: dict[str, Member
 
 def test_the_page_shows_positions_ratings_and_parts(client: Client,
                                                     ranked: dict[str, Member]) -> None:
-    """Anna: 1000 and 750 (2nd of 5): A = 1750 / 5 = 350, B = 875, rating 612.50."""
+    """Anna: 1000 and 750 (2nd of 5): A = 1750 / 5 = 350, B = 1750 / 4 = 437.50
+    (padded, MERS), rating 393.75."""
     html = page(client, "/en/rankings/nts/")
     row = html[html.index("Anna Speler"):]
     row = row[:row.index("</tr>")]
-    for text in ("612.50", "350.00", "875.00", "1 April 2031"):  # DATE_FORMAT, as every page
+    for text in ("393.75", "350.00", "437.50", "1 April 2031"):  # DATE_FORMAT, as every page
         assert text in row, text
     bram = html[html.index("Bram Speler"):]
-    assert "583.33" in bram[:bram.index("</tr>")]
+    # 1000 and round(666.67) = 667: A = 1667 / 5, B = 1667 / 4, rating 375.075.
+    assert "375.07" in bram[:bram.index("</tr>")]
 
 
 def test_the_page_says_when_it_was_computed_and_how(client: Client,
@@ -78,6 +81,11 @@ def test_the_page_says_when_it_was_computed_and_how(client: Client,
     assert "1 day: 1; 2 days: 2; 3 days or more: 3" in html
     assert "up to 40 players: +0; 41 to 80 players: +0.5; more than 80 players: +1" in html
     assert "more than 1 year old: × 0.5" in html
+    # MERS (issue 17): whole base ranks, four weight parts, A and B padded.
+    assert "round(1000 × (N − place) / (N − 1)), a whole number" in html
+    assert "up to 5 countries: +0; 6 to 9 countries: +0.5; 10 or more countries: +1" in html
+    assert "plus 1 if it qualifies for a championship" in html
+    assert "padded to 5 with results of 0" in html and "best 4 of the same padded list" in html
     assert "at least 2 results" in html
     assert "Basics for ranking system" in html and "mahjong-europe.org" in html
     assert "A recomputation is under way" not in html
@@ -85,7 +93,7 @@ def test_the_page_says_when_it_was_computed_and_how(client: Client,
 
 def test_the_page_in_dutch(client: Client, ranked: dict[str, Member]) -> None:
     html = page(client, "/rankings/nts/")
-    assert 'lang="nl"' in html and "612,50" in html
+    assert 'lang="nl"' in html and "393,75" in html
 
 
 def test_filter_by_club_and_name(client: Client, ranked: dict[str, Member],
@@ -153,7 +161,7 @@ def test_a_ranked_players_results(client: Client, ranked: dict[str, Member]) -> 
     assert "Lentetoernooi" in html and "Paastoernooi" in html
     assert "1/4" in html and "2/5" in html
     assert "1000.00" in html and "750.00" in html
-    assert "612.50" in html  # the rating, and the last point of the history
+    assert "393.75" in html  # the rating, and the last point of the history
     assert "Rating after each tournament" in html
     assert "Not ranked" not in html
 
@@ -227,7 +235,7 @@ def test_weights_and_factors_are_shown_without_trailing_zeros() -> None:
 def test_the_players_page_in_dutch(client: Client, ranked: dict[str, Member]) -> None:
     key = services.member_key(ranked["Anna"])
     html = page(client, f"/rankings/nts/players/{key}/")
-    assert "612,50" in html and "Locatie" not in html  # "Place" is not the venue here
+    assert "393,75" in html and "Locatie" not in html  # "Place" is not the venue here
 
 
 def test_new_constants_are_applied_in_the_background(

@@ -30,21 +30,22 @@ def entries(run: RankingRun) -> dict[str, tuple[int, Decimal]]:
 
 
 def test_two_tournaments_rank_four_members(club: Club, make_member: MakeMember) -> None:
-    """Tournament 1: Anna, Bram, Cor, Dirk (N = 4: 1000, 666.67, 333.33, 0);
-    tournament 2: Bram, Anna, Cor, Dirk.
-    Anna: 1000 and 666.67: A = 1666.67 / 5 = 333.33, B = 833.33, rating 583.33;
-    Bram the same: they share position 1. Cor: 333.33 twice: A = 133.33,
-    B = 333.33, rating 233.33. Dirk: 0."""
+    """Tournament 1: Anna, Bram, Cor, Dirk (N = 4: whole base ranks 1000, 667,
+    333, 0); tournament 2: Bram, Anna, Cor, Dirk (MERS, "Basics for ranking
+    system"). Anna: 1000 and 667, padded to 5 for A and 4 for B:
+    A = 1667 / 5 = 333.40, B = 1667 / 4 = 416.75, rating 375.075 (375.07);
+    Bram the same: they share position 1. Cor: 333 twice: A = 666 / 5 =
+    133.20, B = 666 / 4 = 166.50, rating 149.85. Dirk: 0."""
     anna, bram, cor, dirk = (make_member(name) for name in ("Anna", "Bram", "Cor", "Dirk"))
     tournament(club, [anna, bram, cor, dirk], day=datetime.date(2031, 3, 1))
     tournament(club, [bram, anna, cor, dirk], day=datetime.date(2031, 4, 1))
     run = services.recompute("nts", as_of=TODAY)
     assert entries(run) == {
-        "Anna": (1, Decimal("583.33")), "Bram": (1, Decimal("583.33")),
-        "Cor": (3, Decimal("233.33")), "Dirk": (4, Decimal("0.00")),
+        "Anna": (1, Decimal("375.07")), "Bram": (1, Decimal("375.07")),
+        "Cor": (3, Decimal("149.85")), "Dirk": (4, Decimal("0.00")),
     }
     anna_entry = run.entries.get(member=anna)
-    assert (anna_entry.part_a, anna_entry.part_b) == (Decimal("333.33"), Decimal("833.33"))
+    assert (anna_entry.part_a, anna_entry.part_b) == (Decimal("333.40"), Decimal("416.75"))
     assert anna_entry.results == 2 and anna_entry.last_result == datetime.date(2031, 4, 1)
     assert [club.name for club in anna_entry.clubs.all()] == ["Fu-Hing"]
     assert (run.events, run.players, run.as_of) == (2, 4, TODAY)
@@ -52,13 +53,14 @@ def test_two_tournaments_rank_four_members(club: Club, make_member: MakeMember) 
 
 
 def test_shared_places_give_the_shared_place(club: Club, make_member: MakeMember) -> None:
-    """Standings 1, 2, 2, 4: the two second players both have place 2 of 4."""
+    """Standings 1, 2, 2, 4: the two second players both have place 2 of 4,
+    base rank round(666.67) = 667."""
     anna, bram, cor, dirk = (make_member(name) for name in ("Anna", "Bram", "Cor", "Dirk"))
     tied(club, [[anna], [bram, cor], [dirk]])
     services.recompute("nts", as_of=TODAY)
     places = {row.member.first_name: (row.place, row.players, round(row.base_rank, 2))
               for row in RankingResult.objects.select_related("member")}
-    assert places == {"Anna": (1, 4, 1000), "Bram": (2, 4, 666.67), "Cor": (2, 4, 666.67),
+    assert places == {"Anna": (1, 4, 1000), "Bram": (2, 4, 667), "Cor": (2, 4, 667),
                       "Dirk": (4, 4, 0)}
 
 
@@ -75,25 +77,37 @@ def test_guests_take_their_place_but_are_not_ranked(club: Club,
     assert first is not None and (first.place, first.players) == (2, 4)
 
 
-def test_guests_the_event_does_not_rank_take_no_place(club: Club,
-                                                      make_member: MakeMember) -> None:
+def test_guests_count_even_when_the_event_does_not_rank_them(club: Club,
+                                                             make_member: MakeMember) -> None:
+    """MERS lists every participant: the guest the event's own standings
+    leave unranked still takes place 1 of N = 3 here (issue 17)."""
     anna, bram = make_member("Anna"), make_member("Bram")
     tournament(club, ["Gast", anna, bram], guests_ranked=False)
     services.recompute("nts", as_of=TODAY)
     assert sorted((row.place, row.players) for row in RankingResult.objects.all()) == [
-        (1, 2), (2, 2)]
+        (2, 3), (3, 3)]
 
 
-def test_substitutes_are_not_ranked_and_not_counted(club: Club,
-                                                    make_member: MakeMember) -> None:
+def test_substitutes_are_listed_and_counted_up_to_three(club: Club,
+                                                        make_member: MakeMember) -> None:
+    """MERS counts up to 3 substitutes in N; a member who substituted has a
+    result like any participant. Of 4 substitutes (equal results, one round
+    each) the first 3 in the listing count; the 4th is left out."""
     anna, bram, cor = make_member("Anna"), make_member("Bram"), make_member("Cor")
     substitute = make_member("Sub")
     tournament(club, [anna, bram, cor], substitutes=[substitute])
     tournament(club, [bram, anna, cor], substitutes=[substitute])
     run = services.recompute("nts", as_of=TODAY)
-    assert set(entries(run)) == {"Anna", "Bram", "Cor"}
-    assert not RankingResult.objects.filter(member=substitute).exists()
-    assert set(RankingResult.objects.values_list("players", flat=True)) == {3}
+    assert set(entries(run)) == {"Anna", "Bram", "Cor", "Sub"}
+    assert set(RankingResult.objects.filter(member=substitute).values_list(
+        "place", "players")) == {(4, 4)}
+    assert set(RankingResult.objects.values_list("players", flat=True)) == {4}
+    subs = [make_member(f"Sub{index}") for index in range(4)]
+    tournament(club, [anna, bram], substitutes=subs)
+    services.recompute("nts", as_of=TODAY)
+    latest = RankingResult.objects.order_by("-event_id").first()
+    assert latest is not None and latest.players == 5
+    assert RankingResult.objects.filter(event_id=latest.event_id).count() == 5
 
 
 def test_only_finished_tournaments_of_the_rule_set_count(club: Club,
@@ -204,7 +218,7 @@ def test_a_recompute_replaces_the_previous_run(club: Club, make_member: MakeMemb
     tournament(club, [anna, bram])
     tournament(club, [anna, bram])
     first = services.recompute("nts", as_of=TODAY)
-    assert entries(first)["Anna"] == (1, Decimal("700.00"))
+    assert entries(first)["Anna"] == (1, Decimal("450.00"))  # two wins: A 400, B 500
     tournament(club, [bram, anna])
     second = services.recompute("nts", as_of=TODAY)
     assert services.current_run("nts") == second
@@ -212,7 +226,8 @@ def test_a_recompute_replaces_the_previous_run(club: Club, make_member: MakeMemb
     # The previous run is kept (a reader that just looked it up still finds
     # its rows) until the next recomputation.
     assert first.status == RunStatus.PREVIOUS and first.entries.count() == 2
-    assert entries(second)["Anna"][1] != Decimal("700.00")
+    # Bram: 0, 0 then 0, 0, 1000 (A = 1000 / 5, B = 1000 / 4): 225.
+    assert entries(second)["Bram"] == (2, Decimal("225.00"))
     third = services.recompute("nts", as_of=TODAY)
     assert not RankingRun.objects.filter(pk=first.pk).exists()
     assert RankingRun.objects.filter(status=RunStatus.CURRENT).get() == third
@@ -251,8 +266,8 @@ def test_the_command_recomputes(club: Club, make_member: MakeMember,
 
 def test_rating_history_after_each_tournament(club: Club, make_member: MakeMember) -> None:
     """Anna wins on 1 March (one result: not ranked yet), is 2nd of 2 on
-    1 April: A = 1000 / 5 = 200, B = 500, rating 350; wins on 1 May:
-    A = 2000 / 5 = 400, B = 666.67, rating 533.33."""
+    1 April: A = 1000 / 5 = 200, B = 1000 / 4 = 250, rating 225; wins on
+    1 May: A = 2000 / 5 = 400, B = 2000 / 4 = 500, rating 450."""
     anna, bram = make_member("Anna"), make_member("Bram")
     tournament(club, [anna, bram], day=datetime.date(2031, 3, 1))
     tournament(club, [bram, anna], day=datetime.date(2031, 4, 1))
@@ -260,6 +275,6 @@ def test_rating_history_after_each_tournament(club: Club, make_member: MakeMembe
     assert services.rating_history(anna, "nts") == []  # nothing computed yet
     services.recompute("nts", as_of=TODAY)
     assert services.rating_history(anna, "nts") == [
-        (datetime.date(2031, 4, 1), 350.0), (datetime.date(2031, 5, 1), 533.33)]
+        (datetime.date(2031, 4, 1), 225.0), (datetime.date(2031, 5, 1), 450.0)]
     assert services.rating_history(anna, "hongkong") == []
     assert services.rating_history(make_member("Cor"), "nts") == []

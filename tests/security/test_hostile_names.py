@@ -37,6 +37,7 @@ from tests.security.hostile import (
 )
 from tests.security.test_headers import inline_code
 from tests.support.db import built_once_per_module, fresh_copy
+from tournaments.models import Penalty
 
 pytestmark = pytest.mark.django_db
 
@@ -67,11 +68,16 @@ def page_arguments(hostile: Hostile, name: str) -> dict[str, Any]:
         kind="standings_pdf", event=hostile.running, requested_by=hostile.organiser,
         status=JobStatus.DONE, content=b"%PDF-", size=5, filename="standings.pdf",
         content_type="application/pdf", expires_at=timezone.now() + datetime.timedelta(hours=1))
+    # A penalty with a hostile reason, for the penalties pages.
+    penalty = Penalty.objects.create(
+        event=hostile.running, round=hostile.round, registration=hostile.registration,
+        points=10, reason=FIRST[:200], recorded_by=hostile.organiser)
     available = {
         "slug": hostile.club.slug, "member_id": hostile.members[0].pk, "year": 2031,
         "event_id": hostile.running.pk, "registration_id": hostile.registration.pk,
         "round_id": hostile.round.pk, "table_id": hostile.table.pk, "number": 1,
         "kind": "standings_pdf", "token": job.token, "object_id": hostile.running.pk,
+        "penalty_id": penalty.pk,
     }
     kwargs = {key: available[key] for key in _arguments(name) if key in available}
     kwargs.update(FIXED.get(name, {}))
@@ -90,7 +96,8 @@ SHOWING = {
     "tournaments:edit",
     "tournaments:standings", "tournaments:standings_live", "tournaments:round_results",
     "tournaments:player", "tournaments:round", "tournaments:table", "tournaments:table_cards",
-    "tournaments:score_entry", "stats:player", "stats:club", "stats:event", "rankings:index",
+    "tournaments:score_entry", "tournaments:penalties", "tournaments:penalty_correct",
+    "tournaments:penalty_remove", "stats:player", "stats:club", "stats:event", "rankings:index",
     "rankings:ruleset", "rankings:player", "exports:job", "tournaments:my_events",
 }
 

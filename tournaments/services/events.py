@@ -6,6 +6,7 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from clubs.models import Club
@@ -99,3 +100,8 @@ def _validate(event: Event) -> None:
         raise ValidationError({"rounds_planned": _("An event has at least one round.")})
     if event.max_places is not None and event.max_places < 3:
         raise ValidationError({"max_places": _("An event needs places for at least 3 players.")})
+    if event.mers_age_from is not None and event.mers_age_from < event.start_date:
+        raise ValidationError({"mers_age_from": _(
+            "The date the ranking age counts from cannot be before the event's first day "
+            "(%(date)s); leave it empty to count from the last day.") % {
+            "date": date_format(event.start_date)}})

@@ -18,6 +18,8 @@ from django.utils.translation import gettext as _
 
 from clubs import limits
 from clubs.models import Member
+from clubs.services import ema_number_error
+from common.countries import is_country, is_ema_number, normalised_ema_number
 from tournaments.models import (
     Event,
     EventKind,
@@ -65,16 +67,26 @@ def register(
     member: Member | None = None,
     guest_name: str = "",
     guest_club: str = "",
+    guest_ema_number: str | None = "",
+    guest_country: str | None = "",
     by_organiser: bool = True,
 ) -> Registration:
     """Register a member or a guest. Full events put newcomers on the waiting
     list; events that ask for approval hold self-registrations as pending.
     Registered by the organiser once a round has started, they are checked
-    in and play from the first round not yet started."""
+    in and play from the first round not yet started. A guest may carry an
+    EMA number (8 digits, once per event) and a country (an IOC code), for
+    the EMA results; a member's are the member's own."""
     guest_name = guest_name.strip()
     guest_club = guest_club.strip()
     if (member is None) == (not guest_name):
         raise ValidationError(_("Register either a member or a guest by name."))
+    guest_ema_number = normalised_ema_number(guest_ema_number) or ""
+    guest_country = (guest_country or "").strip().upper()
+    if member is not None and (guest_ema_number or guest_country):
+        raise ValidationError(_("A member's EMA number and country are the member's own: "
+                                "set them in the member's details."))
+    _check_guest_ema(guest_ema_number, guest_country)
     with transaction.atomic():
         event = locked_event(event)
         _check_open(event, by_organiser)
@@ -84,6 +96,7 @@ def register(
             if not by_organiser:
                 raise ValidationError(_("Only the organiser can register guests."))
             _check_guest_not_registered(event, guest_name, guest_club)
+            _check_guest_ema_free(event, guest_ema_number)
 
         if not by_organiser and event.requires_approval:
             status = RegistrationStatus.PENDING
@@ -115,7 +128,7 @@ def register(
             return earlier
         registration = Registration(
             event=event, member=member, guest_name=guest_name, guest_club=guest_club,
-            status=status,
+            guest_ema_number=guest_ema_number, guest_country=guest_country, status=status,
         )
         if present_now:
             _mark_present(event, registration, played=set())
@@ -164,6 +177,33 @@ def _check_guest_not_registered(event: Event, guest_name: str, guest_club: str) 
         member__isnull=True, guest_name__iexact=guest_name, guest_club__iexact=guest_club
     ).exclude(status=RegistrationStatus.WITHDRAWN).exists():
         raise _already_registered(event, guest_name)
+
+
+def _check_guest_ema(number: str, country: str) -> None:
+    errors = {}
+    if number and not is_ema_number(number):
+        errors["guest_ema_number"] = ema_number_error(number)
+    if country and not is_country(country):
+        errors["guest_country"] = _("Country: %(value)s is not a country code we know "
+                                    "(three letters, e.g. NED, GER, BEL).") % {
+            "value": country[:20]}
+    if errors:
+        raise ValidationError(errors)
+
+
+def _check_guest_ema_free(event: Event, number: str) -> None:
+    """An EMA number once per event (the constraint guest_ema_number_once_per_event),
+    named with who has it; a member of the event with that number too."""
+    if not number:
+        return
+    holder = event.registrations.filter(guest_ema_number=number).first()
+    if holder is None:
+        holder = event.registrations.filter(member__ema_number=number).exclude(
+            status=RegistrationStatus.WITHDRAWN).select_related("member").first()
+    if holder is not None:
+        raise ValidationError({"guest_ema_number": _(
+            "EMA number %(number)s already belongs to %(name)s in %(event)s.") % {
+            "number": number, "name": holder.name, "event": event.title}})
 
 
 def _already_registered(event: Event, name: str) -> ValidationError:

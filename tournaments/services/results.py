@@ -21,7 +21,10 @@ change asks nothing and many changes ask once.
   hand of a closed round corrected);
 * `CLOSED_HANDS`: a hand of a closed round entered, corrected or deleted
   (not confirmed);
-* `PLAYERS`: a player's NMB number changed (who is who).
+* `PLAYERS`: a player's NMB number changed (who is who);
+* `PENALTIES`: a penalty recorded, corrected or removed
+  (tournaments/services/penalties.py): the totals change, the table
+  results do not.
 
 Also here: the live standings recomputed in the background after a change
 (`refresh_standings_after_commit`), so no reader of a large event waits.
@@ -49,10 +52,11 @@ REGISTRATION = "registration"
 TABLE_RESULTS = "table_results"
 CLOSED_HANDS = "closed_hands"
 PLAYERS = "players"
+PENALTIES = "penalties"
 
 # Every name above: whatever else is in `changes` is a field of the event.
 PARTS = frozenset({CREATED, DELETED, ROUND, CLOSED_ROUND, REGISTRATION, TABLE_RESULTS,
-                   CLOSED_HANDS, PLAYERS})
+                   CLOSED_HANDS, PLAYERS, PENALTIES})
 
 
 def event_fields(changes: frozenset[str]) -> frozenset[str]:

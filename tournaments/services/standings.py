@@ -2,7 +2,11 @@
 as the club competition (tournaments/season.py) reads them.
 
 Both are built from the TableResult rows of closed rounds, so a round's
-results count once it is closed and never change afterwards.
+results count once it is closed and never change afterwards. Penalties
+(tournaments/services/penalties.py) count in the totals of the rounds they
+were given in: their points off the score, and as many table points as the
+rule set says (RuleSet.penalty_table_points) off the table points; the
+TableResult rows stay the table's own result.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from tournaments.models import (
     EventKind,
     Hand,
     HandScore,
+    Penalty,
     RankingOrder,
     Registration,
     Round,
@@ -38,6 +43,7 @@ class _Totals:
     table_points: Decimal
     score: int
     rounds_played: int
+    penalty: int = 0  # penalty points, already taken off score (and table points)
 
 
 def _totals(results: QuerySet[TableResult]) -> dict[int, dict[int, _Totals]]:
@@ -57,6 +63,36 @@ def _totals(results: QuerySet[TableResult]) -> dict[int, dict[int, _Totals]]:
     return totals
 
 
+def penalty_table_points(ruleset: str) -> Decimal:
+    """The table points one penalty point costs under the rule set."""
+    found = RULESETS.get(ruleset)
+    return Decimal(found.penalty_table_points) if found is not None else Decimal(0)
+
+
+def _penalised(totals: dict[int, dict[int, _Totals]],
+               penalties: QuerySet[Penalty]) -> dict[int, dict[int, _Totals]]:
+    """`totals` with the penalties taken off: their points off the score,
+    points x the rule set's penalty_table_points off the table points. A
+    penalised player without results in these rounds is listed with the
+    penalty alone."""
+    grouped = penalties.values("event_id", "event__ruleset", "registration_id").annotate(
+        points=Sum("points"))
+    for row in grouped:
+        per_event = totals[row["event_id"]]
+        points = row["points"] or 0
+        before = per_event.get(row["registration_id"], _Totals(Decimal(0), 0, 0))
+        per_event[row["registration_id"]] = _Totals(
+            table_points=before.table_points - points * penalty_table_points(
+                row["event__ruleset"]),
+            score=before.score - points, rounds_played=before.rounds_played,
+            penalty=before.penalty + points)
+    return totals
+
+
+def _closed_penalties() -> QuerySet[Penalty]:
+    return Penalty.objects.filter(round__status=RoundStatus.CLOSED)
+
+
 def _closed_results() -> QuerySet[TableResult]:
     return TableResult.objects.filter(table__round__status=RoundStatus.CLOSED)
 
@@ -72,9 +108,11 @@ def event_standings(
     by registration id, in the event's ranking order. Substitutes are listed
     but never ranked; guests are ranked only if the event says so."""
     results = _closed_results().filter(table__round__event=event)
+    penalties = _closed_penalties().filter(event=event)
     if after_round is not None:
         results = results.filter(table__round__number__lte=after_round)
-    totals = _totals(results).get(event.pk, {})
+        penalties = penalties.filter(round__number__lte=after_round)
+    totals = _penalised(_totals(results), penalties).get(event.pk, {})
     registrations = _registrations(totals)
     rows = [
         placing.StandingRow(
@@ -85,6 +123,7 @@ def event_standings(
             score=total.score,
             rounds_played=total.rounds_played,
             ranked=_ranked(event, registrations[registration_id]),
+            penalty=total.penalty,
         )
         for registration_id, total in totals.items()
     ]
@@ -147,7 +186,8 @@ def club_evenings(club: Club, year: int) -> list[SeasonEvening]:
             rounds__status=RoundStatus.CLOSED,
         ).distinct().order_by("start_date", "pk")
     )
-    totals = _totals(_closed_results().filter(table__round__event__in=events))
+    totals = _penalised(_totals(_closed_results().filter(table__round__event__in=events)),
+                        _closed_penalties().filter(event__in=events))
     registrations = _registrations(
         registration_id for per_event in totals.values() for registration_id in per_event
     )
@@ -268,16 +308,22 @@ def live_standings(event: Event) -> LiveStandings:
     """The standings as they are now: every closed round's results plus the
     hands entered so far in the rounds being played, with provisional table
     points. Ranked like `event_standings`."""
-    closed = _totals(_closed_results().filter(table__round__event=event)).get(event.pk, {})
+    # Penalties of the rounds being played count as they are given.
+    closed = _penalised(
+        _totals(_closed_results().filter(table__round__event=event)),
+        Penalty.objects.filter(event=event, round__status__in=(
+            RoundStatus.CLOSED, RoundStatus.STARTED))).get(event.pk, {})
     started = Table.objects.filter(round__event=event, round__status=RoundStatus.STARTED)
     running = running_results(event, started)
     points: dict[int, Decimal] = defaultdict(Decimal)
     scores: dict[int, int] = defaultdict(int)
     played: dict[int, int] = defaultdict(int)
+    penalty: dict[int, int] = defaultdict(int)
     for registration_id, total in closed.items():
         points[registration_id] += total.table_points
         scores[registration_id] += total.score
         played[registration_id] += total.rounds_played
+        penalty[registration_id] += total.penalty
     for result in running:
         points[result.registration_id] += result.table_points
         scores[result.registration_id] += result.score
@@ -289,6 +335,7 @@ def live_standings(event: Event) -> LiveStandings:
             sort_name=registrations[registration_id].sort_name,
             table_points=points[registration_id], score=scores[registration_id],
             rounds_played=rounds, ranked=_ranked(event, registrations[registration_id]),
+            penalty=penalty[registration_id],
         ) for registration_id, rounds in played.items()),
         order=ranking_order(event),
     )
@@ -315,6 +362,9 @@ class ResultLine:
     table_points: Decimal
     rank: int
     unconfirmed: bool = False
+    # Penalty points given in this round: shown beside the score, which is
+    # the table's own (the totals take them off).
+    penalty: int = 0
 
 
 @dataclass(frozen=True)
@@ -343,12 +393,15 @@ def round_results(round_: Round) -> list[TableResults]:
             hand__table__round=round_, hand__confirmed_at__isnull=True,
         ).values_list("hand__table_id", "registration_id"))
     registrations = _registrations(line[1] for line in found)
+    penalties = dict(round_.penalties.values("registration_id").annotate(
+        points=Sum("points")).values_list("registration_id", "points"))
     per_table: dict[int, list[ResultLine]] = defaultdict(list)
     for table_id, registration_id, score, table_points, rank in found:
         per_table[table_id].append(ResultLine(
             registration=registrations[registration_id], score=score,
             table_points=table_points, rank=rank,
-            unconfirmed=(table_id, registration_id) in unconfirmed))
+            unconfirmed=(table_id, registration_id) in unconfirmed,
+            penalty=penalties.get(registration_id, 0)))
     return [
         TableResults(table=table, lines=sorted(
             per_table[table_id], key=lambda line: (line.rank, line.registration.sort_name)))
@@ -366,6 +419,8 @@ class PlayerRound:
     table_points: Decimal | None  # None before the first hand
     rank: int | None
     provisional: bool  # the round is still being played
+    # The player's penalties in this round (their points come off the totals).
+    penalties: tuple[Penalty, ...] = ()
 
 
 def player_rounds(registration: Registration) -> list[PlayerRound]:
@@ -388,6 +443,9 @@ def player_rounds(registration: Registration) -> list[PlayerRound]:
         r.table_id: r for r in running_results(event, Table.objects.filter(pk__in=started))
         if r.registration_id == registration.pk
     }
+    given: dict[int, list[Penalty]] = defaultdict(list)
+    for penalty in registration.penalties.order_by("pk"):
+        given[penalty.round_id].append(penalty)
     rounds = []
     for seat in seats:
         result: TableResult | RunningResult | None = (
@@ -400,5 +458,6 @@ def player_rounds(registration: Registration) -> list[PlayerRound]:
             table_points=result.table_points if result else None,
             rank=result.rank if result else None,
             provisional=seat.round.status == RoundStatus.STARTED,
+            penalties=tuple(given.get(seat.round_id, ())),
         ))
     return rounds

@@ -7,6 +7,7 @@ tournaments/api.py):
 * door.py: the door (check-in, registering at the door, self check-in);
 * score_entry.py: the scorekeeper's score-entry page;
 * event_defaults.py: a club's defaults for new events;
+* penalties.py: an event's penalties and referees (organisers, referees);
 * results.py: public standings, round results and player pages;
 * public.py: an event's public page, the list of events, the club directory;
 * member.py: a member's own events and self-registration;

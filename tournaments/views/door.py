@@ -38,6 +38,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from clubs.forms import add_service_error
 from tournaments import access
 from tournaments.door_forms import (
     SHOW_ALL,
@@ -509,8 +510,13 @@ def register_guest(request: HttpRequest, event_id: int) -> HttpResponse:
     try:
         registration = registrations.register(
             event, guest_name=form.cleaned_data["guest_name"],
-            guest_club=form.cleaned_data["guest_club"], by_organiser=True)
+            guest_club=form.cleaned_data["guest_club"],
+            guest_ema_number=form.cleaned_data["guest_ema_number"],
+            guest_country=form.cleaned_data["guest_country"], by_organiser=True)
     except ValidationError as error:
+        if hasattr(error, "error_dict") and set(error.error_dict) <= set(form.fields):
+            add_service_error(form, error)
+            return _register_page(request, event, guest_form=form, status=BAD_REQUEST)
         return _register_page(request, event, guest_form=form, error=error_text(error),
                               status=BAD_REQUEST)
     messages.success(request, registered_message(registration))

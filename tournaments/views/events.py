@@ -40,6 +40,7 @@ from tournaments.models import (
 from tournaments.services import event_defaults as defaults_service
 from tournaments.services import (
     events,
+    mers,
     rounds,
     scorekeepers,
 )
@@ -119,6 +120,8 @@ def event_page(
         "statuses": RegistrationStatus,
         "ruleset": RULESETS.get(event.ruleset),
         "rule_options": described_options(event.ruleset, event.rule_options),
+        # MCR and Riichi: the event's weight in the EMA's ranking, and its export.
+        "mers": mers.summary(event) if mers.is_mers_ranked(event.ruleset) else None,
         # An organiser who plays too sees where they sit.
         "card": member_card(request, event),
     }

@@ -44,6 +44,8 @@ def public_event_page(request: HttpRequest, event: Event) -> HttpResponse:
         ).select_related("round").order_by("round__number", "number"),
         "ruleset": RULESETS.get(event.ruleset),
         "rule_options": described_options(event.ruleset, event.rule_options),
+        # A referee (not an organiser) finds the penalties page here.
+        "referee": access.can_referee(request.user, event),
     }
     return render(request, "tournaments/event_public.html", context)
 

@@ -26,7 +26,7 @@ from tournaments.services import standings as standings_service
 from tournaments.services import (
     standings_page,
 )
-from tournaments.tables import StandingsTable
+from tournaments.tables import StandingsTable, has_penalties
 
 # --- Public standings -----------------------------------------------------------
 
@@ -95,7 +95,8 @@ def _standings_context(request: HttpRequest, event: Event) -> dict[str, Any]:
     page = _page(request.GET.get("page", ""), max(1, -(-len(records) // STANDINGS_PER_PAGE)))
 
     def table_html() -> str:
-        table = StandingsTable(records, caption=caption, order_by=(sort,) if sort else None)
+        table = StandingsTable(records, caption=caption, order_by=(sort,) if sort else None,
+                               exclude=() if has_penalties(data.records) else ("penalty",))
         table.request = request  # its sort and page links keep the query
         table.paginate(page=page, per_page=STANDINGS_PER_PAGE)
         return str(table.as_html(request))
