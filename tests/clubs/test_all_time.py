@@ -121,8 +121,9 @@ def test_a_club_without_evenings_has_an_empty_ranking() -> None:
 def test_it_reads_the_seasons_in_few_queries(
         seasons: tuple[Club, dict[str, Member]], django_assert_max_num_queries: Any) -> None:
     club, _ = seasons
-    # The seasons, then per season its evenings, their results and players.
-    with django_assert_max_num_queries(1 + 3 * 2):
+    # The seasons, then per season its evenings, their results, players and
+    # penalties (issue 17).
+    with django_assert_max_num_queries(1 + 4 * 2):
         club_competition.all_time_standings(club)
 
 

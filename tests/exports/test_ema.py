@@ -7,10 +7,10 @@ Country) Mahjong Tournament Suite's EMA exporter also writes; the
 tournament block above it as docs/exports.md, "Results for the EMA", sets
 out. Weights: the EMA's "Basics for ranking system" (MERS).
 
-The event: a small MCR tournament (a stand-in rule set "mcr" that MERS
-ranks; the engine's own arrives with the MCR rule set), 2 days, a
-qualifier, two closed rounds of two tables, results written as TableResult
-rows (MCR: table points 4-2-1-0, then score):
+The event: a small MCR tournament (the engine's MCR rule set), 2 days, a
+qualifier, two closed rounds of two tables, each table's scores entered
+through the table-results service (tournaments/services/table_scores.py),
+so the table points are the rule set's (4-2-1-0, then score):
 
     round 1, table 1: Anna 4/+30, Bram 2/+10, Cor 1/-10, Dirk 0/-30
     round 1, table 2: Erik 4/+40, Femke 2/+5, Gert 1/-15, Hans 0/-30
@@ -53,10 +53,12 @@ from tournaments.models import (
     Registration,
     Round,
     RoundStatus,
+    Seat,
     Table,
     TableResult,
 )
-from tournaments.services import mers
+from tournaments.services import mers, table_scores
+from tournaments.services import rounds as rounds_service
 
 pytestmark = pytest.mark.django_db
 
@@ -92,17 +94,8 @@ EXPECTED_PENALTIES: list[tuple[Any, ...]] = [
 
 
 @pytest.fixture
-def mcr(monkeypatch: pytest.MonkeyPatch) -> str:
-    """A rule set named "mcr" that MERS ranks (the NTS engine underneath:
-    these tests write table results, never hands)."""
-    base = type(RULESETS["nts"])
-
-    class StandInMCR(base):  # type: ignore[misc, valid-type]
-        name = "mcr"
-        title = "Mahjong Competition Rules"
-        mers_ranked = True
-
-    monkeypatch.setitem(RULESETS, "mcr", StandInMCR())
+def mcr() -> str:
+    assert RULESETS["mcr"].mers_ranked
     return "mcr"
 
 
@@ -141,12 +134,27 @@ def make_event(club: Club, ruleset: str, organiser: User | None = None) -> Event
                                 [("Cor", 4, 25), ("Erik", 0, -25), ("Gert", 2, 12),
                                  ("Hans", 1, -12)]))):
         rounds[number] = Round.objects.create(event=event, number=number,
-                                              status=RoundStatus.CLOSED)
+                                              status=RoundStatus.STARTED)
         for table_number, results in enumerate(tables, start=1):
             table = Table.objects.create(round=rounds[number], number=table_number)
-            for rank, (name, points, score) in enumerate(results, start=1):
-                TableResult.objects.create(table=table, registration=regs[name], score=score,
-                                           table_points=Decimal(points), rank=rank)
+            for position, (name, _points, _score) in enumerate(results):
+                Seat.objects.create(round=rounds[number], table=table,
+                                    registration=regs[name], position=position)
+            if table_scores.by_table(event) is None:
+                # An NTS event: the same results as if its hands had given them.
+                for rank, (name, points, score) in enumerate(results, start=1):
+                    TableResult.objects.create(table=table, registration=regs[name], score=score,
+                                               table_points=Decimal(points), rank=rank)
+                continue
+            entered = {regs[name].pk: score for name, _points, score in results}
+            lines = table_scores.record_table_result(table, entered, organiser, 0)
+            # The rule set's table points are the ones written out above.
+            assert {line.registration_id: line.table_points for line in lines} == {
+                regs[name].pk: points for name, points, _score in results}
+        if table_scores.by_table(event) is None:
+            Round.objects.filter(pk=rounds[number].pk).update(status=RoundStatus.CLOSED)
+        else:
+            rounds_service.close_round(rounds[number])
     Penalty.objects.create(event=event, round=rounds[2], registration=regs["Bram"],
                            points=10, kind=PenaltyKind.CHOMBO, reason="False mahjong",
                            recorded_by=organiser)

@@ -37,7 +37,7 @@ from tests.security.hostile import (
 )
 from tests.security.test_headers import inline_code
 from tests.support.db import built_once_per_module, fresh_copy
-from tournaments.models import Penalty
+from tournaments.models import Event, Penalty
 
 pytestmark = pytest.mark.django_db
 
@@ -81,6 +81,9 @@ def page_arguments(hostile: Hostile, name: str) -> dict[str, Any]:
     }
     kwargs = {key: available[key] for key in _arguments(name) if key in available}
     kwargs.update(FIXED.get(name, {}))
+    if name == "exports:ema_check":
+        kwargs = {key: hostile.finished.pk for key in kwargs}
+        as_mcr(hostile.finished)
     kwargs.update({
         "stats:player": {"key": "nmb-9000"},
         "rankings:player": {"ruleset": "nts", "key": "nmb-9000"},
@@ -180,10 +183,20 @@ def test_the_charts_escape_their_labels() -> None:
 # --- Exports -------------------------------------------------------------------------------
 
 
+def as_mcr(event: Event) -> None:
+    """The EMA takes only MCR and Riichi results (issue 17): the finished
+    event's table results, read as an MCR event's, for its EMA pages and files."""
+    Event.objects.filter(pk=event.pk).update(ruleset="mcr")
+
+
 def export(hostile: Hostile, kind: registry.ExportKind,
            capture: Any) -> bytes:
     client = Client()
     client.force_login(hostile.organiser)
+    options: dict[str, Any] = {}
+    if kind.name.startswith("ema_"):
+        as_mcr(hostile.finished)
+        options["export_anyway"] = "on"  # the hostile members have no EMA number
     if kind.scope == registry.EVENT:
         subject = hostile.finished.pk
     elif kind.scope == registry.ROUND:
@@ -194,7 +207,7 @@ def export(hostile: Hostile, kind: registry.ExportKind,
         subject = hostile.members[0].pk
     with capture(execute=True):
         response = client.post(reverse("exports:ask", args=[kind.name]),
-                               {"object_id": subject, "year": 2031})
+                               {"object_id": subject, "year": 2031, **options})
     assert response.status_code == 302, response.content.decode()[:2000]
     job = ExportJob.objects.get(token=response["Location"].rstrip("/").split("/")[-1])
     assert job.status == JobStatus.DONE, job.error
