@@ -3,7 +3,9 @@
 and Germany who carry their EMA numbers, and a finished 1-day Riichi
 tournament of 8 players over 3 rounds (the EMA's rules: 30,000 points,
 uma 15/5/-5/-15). Every table's result goes through the service an
-organiser uses (tournaments/services/table_scores.py); the scores come from
+organiser uses (tournaments/services/table_scores.py), a penalty in each through the
+referee's (penalties.py: MCR 10 points for arriving late, a Riichi chombo at
+the EMA's 20,000); the scores come from
 a random generator of their own, so the rest of the demo stays as it was.
 """
 
@@ -16,8 +18,9 @@ from collections.abc import Callable, Sequence
 from django.contrib.auth.models import User
 
 from clubs.models import Club, Member
-from tournaments.models import Event, EventKind, Registration, Round, SeatingMethod
+from tournaments.models import Event, EventKind, PenaltyKind, Round, SeatingMethod
 from tournaments.services import create_event, finish_event
+from tournaments.services.penalties import record_penalty
 from tournaments.services.registration import register
 from tournaments.services.rounds import add_round, close_round, seat_round, start_round
 from tournaments.services.table_scores import record_table_result
@@ -49,10 +52,11 @@ def build(club: Club, players: Sequence[Member], organiser: User, *, today: date
     for member in members:
         register(mcr, member=member)
     for name, guest_club, country, ema_number in GUESTS:
-        guest = register(mcr, guest_name=name, guest_club=guest_club)
-        Registration.objects.filter(pk=guest.pk).update(guest_country=country,
-                                                        guest_ema_number=ema_number)
+        register(mcr, guest_name=name, guest_club=guest_club, guest_ema_number=ema_number,
+                 guest_country=country)
     _play(mcr, organiser, rng, MCR_ROUNDS, _mcr_scores)
+    _penalise(mcr, organiser, round_number=3, kind=PenaltyKind.OTHER, points=10,
+              reason="Te laat aan tafel")
     say(f"Tournament: {mcr.title} (MCR), {MCR_MEMBERS + len(GUESTS)} players, "
         f"{MCR_ROUNDS} rounds over 2 days, by table result.")
 
@@ -65,6 +69,9 @@ def build(club: Club, players: Sequence[Member], organiser: User, *, today: date
     for member in rng.sample(list(players), RIICHI_PLAYERS):
         register(riichi, member=member)
     _play(riichi, organiser, rng, RIICHI_ROUNDS, _riichi_scores)
+    # A chombo at the EMA's preset (20,000 points).
+    _penalise(riichi, organiser, round_number=2, kind=PenaltyKind.CHOMBO, points=None,
+              reason="Onterechte ron")
     say(f"Tournament: {riichi.title} (Riichi), {RIICHI_PLAYERS} players, {RIICHI_ROUNDS} "
         "rounds, by table result.")
     return 2, MCR_ROUNDS + RIICHI_ROUNDS
@@ -83,6 +90,17 @@ def _play(event: Event, organiser: User, rng: random.Random, rounds: int,
                                 table.version)
         close_round(round_)
     finish_event(event)
+
+
+def _penalise(event: Event, organiser: User, *, round_number: int, kind: str,
+              points: int | None, reason: str) -> None:
+    """A penalty for the player in table 1's first seat of that round, as a
+    referee records it."""
+    round_ = event.rounds.get(number=round_number)
+    seat = round_.seats.filter(table__number=1).order_by("position").first()
+    assert seat is not None
+    record_penalty(event, round=round_, registration=seat.registration, points=points,
+                   kind=kind, reason=reason, user=organiser)
 
 
 def _mcr_scores(rng: random.Random) -> list[int]:
