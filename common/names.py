@@ -75,3 +75,13 @@ def split_full_name(full_name: str) -> tuple[str, str]:
 def full_name_sort_key(full_name: str) -> str:
     first, last = split_full_name(full_name)
     return sort_key(first, last)
+
+
+def split_name(name: str) -> tuple[str, str]:
+    """A guest's one-field name as first and last name: the first word, and
+    the rest ("Jan van der Berg" -> "Jan", "van der Berg"), as Dutch names
+    keep their prefix with the last name. One word is a last name."""
+    words = name.split()
+    if len(words) < 2:
+        return "", " ".join(words)
+    return words[0], " ".join(words[1:])

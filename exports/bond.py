@@ -29,6 +29,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import override
 
 from common.cells import CellValue
+from common.names import split_name
 from exports import csvfile
 from exports.excel import sheets
 from scoring import ruleset_display
@@ -133,16 +134,6 @@ def bond_ranked(event: Event) -> bool:
 
 
 # --- Collecting ---------------------------------------------------------------------
-
-
-def split_name(name: str) -> tuple[str, str]:
-    """A guest's one-field name as first and last name: the first word, and
-    the rest ("Jan van der Berg" -> "Jan", "van der Berg"), as Dutch names
-    keep their prefix with the last name. One word is a last name."""
-    words = name.split()
-    if len(words) < 2:
-        return "", " ".join(words)
-    return words[0], " ".join(words[1:])
 
 
 def collect(event: Event) -> Results:

@@ -11,6 +11,7 @@ from decimal import Decimal
 import pytest
 from django.core.exceptions import ValidationError
 
+from common.names import split_name
 from exports import bond, ema
 from tests.exports.sample import HOSTILE, Sample, csv_rows, header_index, make_sample, workbook
 from tests.support.db import built_once_per_module, fresh_copy
@@ -42,7 +43,7 @@ def expected_rows(sample: Sample) -> list[Expected]:
         registration = Registration.objects.select_related("member__club").get(pk=row.key)
         member = registration.member
         first, last = ((member.first_name, member.last_name) if member
-                       else bond.split_name(registration.guest_name))
+                       else split_name(registration.guest_name))
         rows.append((row.position, first, last, member.nmb_number if member else None,
                      member.club.name if member else registration.guest_club,
                      row.table_points, row.score, row.rounds_played))
@@ -164,9 +165,9 @@ def test_players_without_a_member_number_are_listed(sample: Sample) -> None:
 
 
 def test_guest_names_split_into_first_and_last_name() -> None:
-    assert bond.split_name("Jan van der Berg") == ("Jan", "van der Berg")
-    assert bond.split_name("  Kees   van Dam ") == ("Kees", "van Dam")
-    assert bond.split_name("Madonna") == ("", "Madonna")
+    assert split_name("Jan van der Berg") == ("Jan", "van der Berg")
+    assert split_name("  Kees   van Dam ") == ("Kees", "van Dam")
+    assert split_name("Madonna") == ("", "Madonna")
 
 
 # --- EMA --------------------------------------------------------------------------------

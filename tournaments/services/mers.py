@@ -29,6 +29,7 @@ import datetime
 from dataclasses import dataclass
 from decimal import Decimal
 
+from common.names import split_name
 from scoring.engine import RULESETS
 from tournaments import mers, placing
 from tournaments.models import Event, Registration
@@ -50,16 +51,6 @@ def ema_rules(ruleset: str) -> str:
         return EMA_RULES[ruleset]
     known = RULESETS.get(ruleset)
     return str(known.title) if known is not None else ruleset
-
-
-def split_name(name: str) -> tuple[str, str]:
-    """A guest's one-field name as first and last name: the first word, and
-    the rest ("Jan van der Berg" -> "Jan", "van der Berg"), as Dutch names
-    keep their prefix with the last name. One word is a last name."""
-    words = name.split()
-    if len(words) < 2:
-        return "", " ".join(words)
-    return words[0], " ".join(words[1:])
 
 
 @dataclass(frozen=True)
