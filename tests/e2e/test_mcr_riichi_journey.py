@@ -270,10 +270,12 @@ def test_a_tournament_from_the_event_form_to_the_ema_workbook(
     assert GUEST not in missing.inner_text()
     desk.screenshot(path=str(artifacts / f"journey-{case.ruleset}-ema-check-{DESK}.png"),
                     full_page=True)
-    form = desk.locator("form[action$='/exports/ema_xlsx/']")
+    # One confirmation for both files (the Excel and the CSV button).
+    form = desk.locator("#ema-export-form")
+    assert form.locator("input[name=export_anyway]").count() == 1
     form.locator("input[name=export_anyway]").check()
     with desk.expect_download() as download:
-        form.locator("button[type=submit]").click()
+        form.locator("button[formaction$='/exports/ema_xlsx/']").click()
     workbook = openpyxl.load_workbook(io.BytesIO(Path(download.value.path()).read_bytes()))
     sheet = workbook["Results"]
     rows_ = [list(row) for row in sheet.iter_rows(values_only=True)]
