@@ -271,6 +271,10 @@ def results_csv(results: Results, *, dialect: str = "nl",
         for player in results.players:
             lines.append(player_row(player))
             step()
+        if results.penalties:
+            # As the workbook's penalties sheet: after an empty row, its
+            # header first (issue 17: the bond's export lists the penalties).
+            lines += [[], penalty_headers(), *map(penalty_row, results.penalties)]
         return lines
 
     return csvfile.write(rows(), dialect=dialect)

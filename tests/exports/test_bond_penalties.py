@@ -10,7 +10,7 @@ from django.core.exceptions import ValidationError
 from django.test import Client
 
 from exports import bond
-from tests.exports.sample import Sample, make_sample, workbook
+from tests.exports.sample import Sample, csv_rows, make_sample, workbook
 from tests.support.db import built_once_per_module, fresh_copy
 from tournaments.models import Event, PenaltyKind
 from tournaments.services import penalties
@@ -52,6 +52,17 @@ def test_the_scores_include_penalties_and_the_workbook_lists_them(sample: Sample
         row.name: row.score for row in event_standings(sample.event)}["Jan van der Berg"]
     dutch = workbook(bond.render_xlsx(sample.event, language="nl"))
     assert dutch.sheetnames[1] == "Strafpunten"
+
+
+def test_the_csv_lists_the_penalties_after_the_results(sample: Sample) -> None:
+    plain = csv_rows(bond.render_csv(sample.event, language="en"))
+    assert ["Round", "Player", "NMB member number", "Points", "Kind", "Reason"] not in plain
+    penalise(sample)
+    rows = csv_rows(bond.render_csv(sample.event, language="en"))
+    assert rows[-3:] == [[], ["Round", "Player", "NMB member number", "Points", "Kind", "Reason"],
+                         ["2", "Jan van der Berg", "1003", "30", "chombo", "false mahjong"]]
+    # The results above it are the file as before, Jan's score 30 lower.
+    assert len(rows) == len(plain) + 3
 
 
 def hong_kong(sample: Sample) -> Event:
