@@ -160,10 +160,20 @@ def test_a_ranked_players_results(client: Client, ranked: dict[str, Member]) -> 
     assert "<h1>Anna Speler</h1>" in html and "Fu-Hing" in html
     assert "Lentetoernooi" in html and "Paastoernooi" in html
     assert "1/4" in html and "2/5" in html
-    assert "1000.00" in html and "750.00" in html
+    assert ">1000<" in html and ">750<" in html  # MERS: whole base ranks
     assert "393.75" in html  # the rating, and the last point of the history
     assert "Rating after each tournament" in html
     assert "Not ranked" not in html
+    assert 'id="rating-ages"' not in html  # today's rating is the history's last
+
+
+def test_a_rating_that_aged_since_the_last_tournament_says_why(
+        client: Client, ranked: dict[str, Member]) -> None:
+    # Over a year after the first tournament it counts at half weight.
+    services.recompute("nts", as_of=datetime.date(2032, 3, 15))
+    html = page(client, f"/en/rankings/nts/players/{services.member_key(ranked['Anna'])}/")
+    assert 'id="rating-ages"' in html
+    assert "a result counts at half weight after a year and no longer after two" in html
 
 
 def test_an_unranked_players_results(client: Client, ranked: dict[str, Member]) -> None:
@@ -171,7 +181,7 @@ def test_an_unranked_players_results(client: Client, ranked: dict[str, Member]) 
     html = page(client, f"/en/rankings/nts/players/{key}/")
     assert "Not ranked: a player needs at least 2 results that still count." in html
     assert "1 result counts now." in html
-    assert "5/5" in html and "0.00" in html
+    assert "5/5" in html and ">0<" in html
 
 
 def test_an_unknown_player_is_not_found(client: Client, ranked: dict[str, Member]) -> None:
