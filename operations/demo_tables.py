@@ -2,11 +2,14 @@
 2-day MCR tournament of 16 players over 4 rounds, with guests from Belgium
 and Germany who carry their EMA numbers, and a finished 1-day Riichi
 tournament of 8 players over 3 rounds (the EMA's rules: 30,000 points,
-uma 15/5/-5/-15). Every table's result goes through the service an
-organiser uses (tournaments/services/table_scores.py), a penalty in each through the
-referee's (penalties.py: MCR 10 points for arriving late, a Riichi chombo at
-the EMA's 20,000); the scores come from
-a random generator of their own, so the rest of the demo stays as it was.
+uma 15/5/-5/-15); then an earlier, shorter one of each with 8 of the same
+players, so the national MCR and Riichi rankings have ranked players.
+
+Every table's result goes through the service an organiser uses
+(tournaments/services/table_scores.py), and a penalty in each of the first
+two through the referee's (penalties.py: MCR 10 points for arriving late, a
+Riichi chombo at the EMA's 20,000). The scores come from a random generator
+of their own, so the rest of the demo stays as it was.
 """
 
 from __future__ import annotations
@@ -37,6 +40,8 @@ MCR_MEMBERS = 12
 MCR_ROUNDS = 4
 RIICHI_PLAYERS = 8
 RIICHI_ROUNDS = 3
+EARLIER_PLAYERS = 8
+EARLIER_ROUNDS = 2
 SEED = 1717
 
 
@@ -74,7 +79,27 @@ def build(club: Club, players: Sequence[Member], organiser: User, *, today: date
               reason="Onterechte ron")
     say(f"Tournament: {riichi.title} (Riichi), {RIICHI_PLAYERS} players, {RIICHI_ROUNDS} "
         "rounds, by table result.")
-    return 2, MCR_ROUNDS + RIICHI_ROUNDS
+
+    # An earlier tournament of each, with some of the same players, so the
+    # national MCR and Riichi rankings have players with the 2 results they
+    # need (built last: the two above stay as they were).
+    winter = create_event(
+        club, kind=EventKind.TOURNAMENT, title="Groene Hart MCR Winteravond", venue="Gouda",
+        city="Gouda", start_date=today - datetime.timedelta(days=240), days=1,
+        rounds_planned=EARLIER_ROUNDS, ruleset="mcr", seating_method=SeatingMethod.BALANCED)
+    for member in members[:EARLIER_PLAYERS]:
+        register(winter, member=member)
+    _play(winter, organiser, rng, EARLIER_ROUNDS, _mcr_scores)
+    spring = create_event(
+        club, kind=EventKind.TOURNAMENT, title="Gouds Riichi Voorjaar", venue="Gouda",
+        city="Gouda", start_date=today - datetime.timedelta(days=180), days=1,
+        rounds_planned=EARLIER_ROUNDS, ruleset="riichi", seating_method=SeatingMethod.BALANCED)
+    for registration in riichi.registrations.select_related("member"):
+        register(spring, member=registration.member)
+    _play(spring, organiser, rng, EARLIER_ROUNDS, _riichi_scores)
+    say(f"Tournaments: {winter.title} (MCR) and {spring.title} (Riichi), {EARLIER_PLAYERS} "
+        f"players, {EARLIER_ROUNDS} rounds each.")
+    return 4, MCR_ROUNDS + RIICHI_ROUNDS + 2 * EARLIER_ROUNDS
 
 
 def _play(event: Event, organiser: User, rng: random.Random, rounds: int,
