@@ -1,0 +1,105 @@
+"""The pages around an event scored by table result (MCR, Riichi: the
+engine's by_table_result), as a new organiser walks them in Dutch: the
+player's page, the round page and the event page speak of table results,
+never of hands (issue 17, found on a walk at 390 and 1280 px).
+
+Sources: EMA Mahjong Competition Rules (MCR, a table's scores sum to 0);
+EMA Riichi Competition Rules 2016 (final points, 30,000 each at the start);
+docs/rule-decisions.md for the bond's member numbers."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+from django.urls import reverse
+
+from tests.support import worlds
+from tests.support.factories import UserFactory
+from tournaments.models import Registration, Round, Table
+from tournaments.services import penalties, table_scores
+
+pytestmark = pytest.mark.django_db
+
+
+def world_of(ruleset: str = "mcr", players: list[worlds.Player] | int = 8
+             ) -> tuple[worlds.World, User, Client]:
+    organiser = UserFactory(username="organiser")
+    club = worlds.club(organisers=[organiser])
+    if isinstance(players, int):
+        players = list(worlds.members(club, players))
+    world = worlds.tournament(club, players=players, played=0, open_round=True,
+                              ruleset=ruleset)
+    client = Client()
+    client.force_login(organiser)
+    return world, organiser, client
+
+
+def enter(table: Table, values: list[int], user: User) -> None:
+    seats = list(table.seats.order_by("position").values_list("registration_id", flat=True))
+    table_scores.record_table_result(table, dict(zip(seats, values, strict=True)), user,
+                                     table.version)
+
+
+def first_player(table: Table) -> Registration:
+    return table.seats.order_by("position").first().registration  # type: ignore[union-attr]
+
+
+def play_all(world: worlds.World, user: User, values: list[int]) -> Round:
+    round_ = world.rounds[0]
+    for table in round_.tables.order_by("number"):
+        enter(table, values, user)
+    return round_
+
+
+# --- 1. The player's page ---------------------------------------------------------
+
+
+def test_the_player_page_shows_the_table_result_not_an_empty_hands_table() -> None:
+    world, organiser, client = world_of()
+    table = world.rounds[0].tables.get(number=1)
+    enter(table, [30, 10, -15, -25], organiser)
+    player = first_player(table)
+    penalties.record_penalty(world.event, round=world.rounds[0], registration=player,
+                             points=10, user=organiser)
+    html = client.get(reverse("tournaments:player", args=[world.event.pk, player.pk])
+                      ).content.decode()
+    assert "Nog geen handen ingevoerd" not in html
+    assert "Handen in ronde" not in html
+    assert "table-result-of-player" in html
+    assert "+30" in html and "Tafelpunten" in html and "Plaats aan tafel" in html
+    assert "4 tafelpunten, plaats 1 aan tafel" in html
+    assert "Straf: -10 punten" in html and "−" not in html
+
+
+def test_one_table_point_is_singular_on_the_player_page() -> None:
+    world, organiser, client = world_of()
+    table = world.rounds[0].tables.get(number=1)
+    enter(table, [30, 10, -15, -25], organiser)
+    third = table.seats.get(position=2).registration
+    html = client.get(reverse("tournaments:player", args=[world.event.pk, third.pk])
+                      ).content.decode()
+    assert "1 tafelpunt, plaats 3 aan tafel" in html
+    assert "1 tafelpunten" not in html
+
+
+def test_riichi_on_the_player_page_shows_final_points_and_the_result_over_the_start() -> None:
+    world, organiser, client = world_of("riichi")
+    table = world.rounds[0].tables.get(number=1)
+    enter(table, [45_000, 32_100, 24_900, 18_000], organiser)
+    player = first_player(table)
+    html = client.get(reverse("tournaments:player", args=[world.event.pk, player.pk])
+                      ).content.decode()
+    assert "Eindstand" in html and "45.000" in html
+    assert "+15.000 t.o.v. 30.000" in html
+
+
+def test_a_hand_by_hand_event_still_shows_its_hands_table(club_world: None = None) -> None:
+    organiser = UserFactory(username="organiser")
+    world = worlds.tournament(worlds.club(organisers=[organiser]), played=1)
+    client = Client()
+    client.force_login(organiser)
+    player = world.players[0]
+    html = client.get(reverse("tournaments:player", args=[world.event.pk, player.pk])
+                      ).content.decode()
+    assert "Handen in ronde 1" in html and "table-result-of-player" not in html
