@@ -17,17 +17,17 @@ from django.urls import reverse
 from tests.support import worlds
 from tests.support.factories import UserFactory
 from tournaments.models import Registration, Round, Table
-from tournaments.services import penalties, table_scores
+from tournaments.services import penalties, rounds, table_scores
 
 pytestmark = pytest.mark.django_db
 
 
-def world_of(ruleset: str = "mcr", players: list[worlds.Player] | int = 8
+def world_of(ruleset: str = "mcr", guests: tuple[str, ...] = ()
              ) -> tuple[worlds.World, User, Client]:
+    """Eight players (members, then `guests`), round 1 seated and started."""
     organiser = UserFactory(username="organiser")
     club = worlds.club(organisers=[organiser])
-    if isinstance(players, int):
-        players = list(worlds.members(club, players))
+    players: list[worlds.Player] = [*worlds.members(club, 8 - len(guests)), *guests]
     world = worlds.tournament(club, players=players, played=0, open_round=True,
                               ruleset=ruleset)
     client = Client()
@@ -103,3 +103,47 @@ def test_a_hand_by_hand_event_still_shows_its_hands_table(club_world: None = Non
     html = client.get(reverse("tournaments:player", args=[world.event.pk, player.pk])
                       ).content.decode()
     assert "Handen in ronde 1" in html and "table-result-of-player" not in html
+
+
+# --- 3. The event page --------------------------------------------------------------
+
+
+def event_page(world: worlds.World, client: Client) -> str:
+    return client.get(reverse("tournaments:detail", args=[world.event.pk])).content.decode()
+
+
+def test_the_event_page_of_a_by_table_event_speaks_of_table_results_not_hands() -> None:
+    world, _, client = world_of()
+    html = event_page(world, client)
+    assert "Alle handen (Excel)" not in html
+    assert "Scorekeepers voeren de tafeluitslagen in" in html
+    assert "Scorekeepers voeren de handen in" not in html
+    table = world.rounds[0].tables.get(number=2)
+    assert reverse("tournaments:table_results", args=[world.rounds[0].pk]) + "#table-2" in html
+    assert reverse("tournaments:score_entry", args=[table.pk]) not in html
+
+
+def test_a_hand_by_hand_event_keeps_its_hand_log_export() -> None:
+    organiser = UserFactory(username="organiser")
+    world = worlds.tournament(worlds.club(organisers=[organiser]), played=1, ruleset="nts")
+    client = Client()
+    client.force_login(organiser)
+    html = event_page(world, client)
+    assert "Alle handen (Excel)" in html
+    # NTS: the bond ranks it, the EMA does not; no EMA export, so no EMA in the heading.
+    assert "Uitslagen voor de bond</h3>" in html and "voor de EMA" not in html
+
+
+def test_a_finished_mcr_event_offers_both_and_lists_only_guests_who_can_have_a_number() -> None:
+    world, organiser, client = world_of(
+        "mcr", ("Gast Onbekend", "Gast Nederland", "Gast Duitsland"))
+    world.event.registrations.filter(guest_name="Gast Nederland").update(guest_country="NED")
+    world.event.registrations.filter(guest_name="Gast Duitsland").update(guest_country="GER")
+    rounds.close_round(play_all(world, organiser, [30, 10, -15, -25]))  # the last planned round: the event finishes
+    html = event_page(world, client)
+    assert "Uitslagen voor de bond en voor de EMA" in html
+    assert "Gast Onbekend" in html and "Gast Nederland" in html
+    start = html.index("geen NMB-lidnummer")
+    warning = html[start:html.index("</div>", start)]
+    assert "Gast Onbekend" in warning and "Gast Nederland" in warning
+    assert "Gast Duitsland" not in warning
