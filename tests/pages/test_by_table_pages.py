@@ -147,3 +147,48 @@ def test_a_finished_mcr_event_offers_both_and_lists_only_guests_who_can_have_a_n
     warning = html[start:html.index("</div>", start)]
     assert "Gast Onbekend" in warning and "Gast Nederland" in warning
     assert "Gast Duitsland" not in warning
+
+
+# --- 2. The round page and closing ------------------------------------------------------
+
+
+def test_the_round_page_of_a_by_table_event_links_to_the_table_results_only() -> None:
+    world, organiser, client = world_of()
+    round_ = world.rounds[0]
+    tables = list(round_.tables.order_by("number"))
+    html = client.get(reverse("tournaments:round", args=[round_.pk])).content.decode()
+    results = reverse("tournaments:table_results", args=[round_.pk])
+    assert f'{results}#table-1"' in html and f'{results}#table-2"' in html
+    for table in tables:
+        assert reverse("tournaments:score_entry", args=[table.pk]) not in html
+        assert reverse("tournaments:table", args=[round_.pk, table.pk]) not in html
+    assert reverse("tournaments:table_cards", args=[round_.pk]) not in html
+    assert "Scorebladen met de handen (PDF)" not in html and "QR" not in html
+    assert "Tafeluitslag" in html
+    # Closed: the seating links each table to its result, not to hands.
+    rounds.close_round(play_all(world, organiser, [30, 10, -15, -25]))
+    html = client.get(reverse("tournaments:round", args=[round_.pk])).content.decode()
+    assert f'{results}#table-2"' in html and ">handen<" not in html
+    assert reverse("tournaments:score_entry", args=[tables[0].pk]) not in html
+
+
+def test_closing_a_by_table_round_says_table_results_can_be_corrected() -> None:
+    world, _, client = world_of()
+    html = client.get(reverse("tournaments:round_close", args=[world.rounds[0].pk])
+                      ).content.decode()
+    assert "kan de uitslag van een tafel daarna nog corrigeren" in html
+    assert "Spellen kunnen daarna nog gecorrigeerd worden" not in html
+
+
+def test_a_hand_by_hand_round_page_keeps_score_entry_and_its_sheets() -> None:
+    organiser = UserFactory(username="organiser")
+    world = worlds.tournament(worlds.club(organisers=[organiser]), played=0, open_round=True)
+    client = Client()
+    client.force_login(organiser)
+    round_ = world.rounds[0]
+    html = client.get(reverse("tournaments:round", args=[round_.pk])).content.decode()
+    table = round_.tables.get(number=1)
+    assert reverse("tournaments:score_entry", args=[table.pk]) in html
+    assert "Scorebladen met de handen (PDF)" in html
+    close = client.get(reverse("tournaments:round_close", args=[round_.pk])).content.decode()
+    assert "Spellen kunnen daarna nog gecorrigeerd worden" in close
