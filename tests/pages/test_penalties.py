@@ -380,3 +380,16 @@ def test_the_change_log_writes_a_penalty_as_the_list_does(
         html = organiser_client.get(f"/events/{event.pk}/penalties/").content.decode()
     assert f"ronde 1, {players[0].name}, -10 (overig): late" in html
     assert '<td class="num">-10' in html and "10 punten" not in html and "−" not in html
+
+
+@pytest.mark.parametrize(("per_point", "text"), [
+    (Decimal(1), "and 1 table point per penalty point"),
+    (Decimal("0.001"), "and 0.001 table points per penalty point"),
+])
+def test_the_table_points_a_penalty_point_costs_read_in_the_right_number(
+        organiser_client: Client, event: Event, started_round: Round,
+        monkeypatch: pytest.MonkeyPatch, per_point: Decimal, text: str) -> None:
+    # Issue 17: RuleSet.penalty_table_points (the EMA's MCR: 1 per 1000 points).
+    monkeypatch.setattr(RULESETS[event.ruleset], "penalty_table_points", per_point)
+    html = organiser_client.get(url(event)).content.decode()
+    assert text in html
