@@ -192,3 +192,23 @@ def test_a_hand_by_hand_round_page_keeps_score_entry_and_its_sheets() -> None:
     assert "Scorebladen met de handen (PDF)" in html
     close = client.get(reverse("tournaments:round_close", args=[round_.pk])).content.decode()
     assert "Spellen kunnen daarna nog gecorrigeerd worden" in close
+
+
+def test_a_closed_riichi_round_groups_its_scores_and_mcr_keeps_them_plain() -> None:
+    # EMA Riichi Competition Rules 2016: results in thousands of points.
+    world, organiser, client = world_of("riichi")
+    round_ = play_all(world, organiser, [45_000, 32_100, 24_900, 18_000])
+    rounds.close_round(round_)
+    html = client.get(reverse("tournaments:round", args=[round_.pk])).content.decode()
+    assert ">15.000<" in html and ">-12.000<" in html
+    public = client.get(reverse("tournaments:round_results", args=[world.event.pk, 1])
+                        ).content.decode()
+    assert ">15.000<" in public
+
+
+def test_mcr_round_results_keep_plain_scores() -> None:
+    world, organiser, client = world_of()
+    round_ = play_all(world, organiser, [3000, 10, -15, -2995])
+    rounds.close_round(round_)
+    html = client.get(reverse("tournaments:round", args=[round_.pk])).content.decode()
+    assert ">3000<" in html and ">-2995<" in html

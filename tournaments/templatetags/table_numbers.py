@@ -10,9 +10,12 @@ so these group explicitly, only where Riichi's points are shown."""
 from __future__ import annotations
 
 from decimal import Decimal
+from typing import Any
 
 from django import template
 from django.utils.formats import number_format
+
+from tournaments.services import table_scores
 
 register = template.Library()
 
@@ -42,3 +45,11 @@ def plural_count(value: Decimal | int | None) -> int:
         return 0
     value = Decimal(value)
     return int(value) if value == value.to_integral_value() else 2
+
+
+@register.filter
+def score_of(value: int, event: Any) -> str:
+    """A score in a list of the event's results: grouped where the scores
+    are Riichi's points (table_scores.starting_points), else as it is, as
+    every hand-by-hand page writes it."""
+    return grouped(value) if table_scores.starting_points(event) else str(value)
