@@ -142,8 +142,10 @@ class RuleOptionsForm(ModelFieldsForm):
             self.option_fields.setdefault(ruleset_name, []).append(name)
         self.rules_frozen = False
         # The rule sets that decide table points, ties and ranking themselves
-        # (MCR, Riichi): the page hides those fields while one is chosen
-        # (static/js/event-form.js); Event.clean sets them.
+        # (MCR, Riichi), with tables of 4 only and no hands to confirm: the
+        # page hides those fields while one is chosen (static/js/
+        # event-form.js: table_point_scheme, tie_rule, ranking_order,
+        # odd_tables, requires_confirmation); Event.clean sets them.
         self.fields["ruleset"].widget.attrs["data-by-table"] = " ".join(self.by_table_rulesets)
 
     def option_fieldsets(self) -> list[tuple[Any, list[str], str]]:

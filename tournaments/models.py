@@ -150,6 +150,11 @@ class Event(models.Model):
             self.table_point_scheme = "4-2-1-0"
             self.tie_rule = TieRule.SHARE
             self.ranking_order = RankingOrder.TABLE_POINTS
+            # Tables of 4 only (no fifth or third player to seat), and no
+            # hands to confirm: the form hides both, so a value left from
+            # another rule set must not linger.
+            self.odd_tables = OddTables.FIVE
+            self.requires_confirmation = False
         elif self.odd_tables == OddTables.THREE and 3 not in ruleset.player_counts:
             raise ValidationError({"odd_tables": _(
                 "%(ruleset)s is not played at tables of 3: choose tables of 5.") % {

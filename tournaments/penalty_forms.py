@@ -57,11 +57,36 @@ class PenaltyForm(forms.Form):
         self.fields["registration"].queryset = (  # type: ignore[attr-defined]
             event.registrations.filter(seats__round__in=rounds).distinct()
             .select_related("member").order_by("sort_name", "pk"))
+        # Every error names its field, as the service's do ("Points: ..."):
+        # the page's summary shows them as they are (_named_errors.html).
+        self.fields["points"].error_messages.update({
+            "invalid": _("Points: enter a whole number."),
+            "min_value": self._range_error(), "max_value": self._range_error()})
+        self.fields["kind"].error_messages.update({
+            "invalid_choice": _("Kind: choose chombo or other."),
+            "required": _("Kind: choose chombo or other.")})
+        self.fields["reason"].error_messages["max_length"] = _(
+            "Reason: at most %(most)s characters (this one has %(length)s).") % {
+            "most": MAX_REASON_LENGTH, "length": "%(show_value)d"}
         preset = chombo_preset(event)
         self.fields["points"].help_text = (
             _("Empty for a chombo: %(points)s points, as the rule set says.") % {
                 "points": preset} if preset is not None
             else _("The rule set has no fixed chombo penalty: give the points."))
+
+    @staticmethod
+    def _range_error() -> str:
+        return str(_("Points: a penalty is from 1 to %(most)s points.") % {
+            "most": MAX_PENALTY_POINTS})
+
+    def add_error(self, field: str | None, error: Any) -> None:
+        """As Django's; a field with an error loses its help text, which the
+        error repeats ("give the points" twice under the field on a phone)."""
+        super().add_error(field, error)
+        for name in self.errors:
+            if name in self.fields:
+                # The bound field copied it when made (while cleaning).
+                self.fields[name].help_text = self[name].help_text = ""
 
     @classmethod
     def for_penalty(cls, penalty: Penalty, *args: Any, **kwargs: Any) -> PenaltyForm:

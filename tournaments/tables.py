@@ -113,7 +113,8 @@ class StandingsTable(tables.Table):  # type: ignore[misc]
         return name
 
     def render_penalty(self, value: int) -> str:
-        return f"−{value}" if value else ""
+        # The hyphen-minus, as every score on the page is written.
+        return f"-{value}" if value else ""
 
     def render_table_points(self, value: Decimal) -> str:
         return points(value)

@@ -7,9 +7,12 @@
   var select = document.querySelector('select[name="ruleset"]');
   if (select) {
     // Rule sets scored by table result (MCR, Riichi) decide the table
-    // points, ties and ranking themselves: those fields are hidden then.
+    // points, ties and ranking themselves, seat tables of 4 only and have
+    // no hands to confirm: those fields are hidden then (Event.clean sets
+    // them).
     var byTable = (select.dataset.byTable || "").split(" ");
-    var decided = ["table_point_scheme", "tie_rule", "ranking_order"];
+    var decided = ["table_point_scheme", "tie_rule", "ranking_order", "odd_tables",
+                   "requires_confirmation"];
     var show = function () {
       document.querySelectorAll("fieldset.rule-options").forEach(function (group) {
         group.hidden = group.dataset.ruleset !== select.value;

@@ -1,6 +1,8 @@
 import datetime
+from pathlib import Path
 
 import pytest
+from django.conf import settings
 from django.test import Client
 from django.utils import timezone
 
@@ -110,3 +112,30 @@ def test_it_shows_another_clubs_event_as_everyone_sees_it(
     draft = Event.objects.create(club=other_club, title="Concept", status="draft",
                                  start_date=datetime.date(2031, 1, 1))
     assert organiser_client.get(f"/en/events/{draft.pk}/").status_code == 404
+
+
+# --- MCR, Riichi: fields that do not apply (issue 17, found on a walk) -----------------
+
+
+@pytest.mark.parametrize("ruleset", ["mcr", "riichi"])
+def test_a_by_table_event_ignores_odd_tables_and_confirmation(
+        organiser_client: Client, club: Club, ruleset: str) -> None:
+    # EMA rules (MCR, Riichi): tables of 4, no hands to confirm.
+    url = f"/en/clubs/{club.slug}/events/add/"
+    page = organiser_client.get(url).content.decode()
+    assert "nor the second person's confirmation of hands" in page
+    form = {name: value for name, value in EVENT_FORM.items()
+            if not name.startswith("option_nts")}
+    response = organiser_client.post(url, {**form, "ruleset": ruleset,
+                                           "odd_tables": "three",
+                                           "requires_confirmation": "on"})
+    assert response.status_code == 302
+    event = Event.objects.get(title="Voorjaarstoernooi")
+    assert (event.ruleset, event.odd_tables, event.requires_confirmation) == (
+        ruleset, "five", False)
+
+
+def test_the_event_form_script_hides_odd_tables_and_confirmation_for_by_table_rulesets(
+        ) -> None:
+    script = (Path(settings.BASE_DIR) / "static" / "js" / "event-form.js").read_text()
+    assert '"odd_tables"' in script and '"requires_confirmation"' in script

@@ -336,8 +336,60 @@ def test_penalties_show_on_the_player_page_round_results_and_standings(
     record(event, started_round, players[0], organiser, 25, reason="late")
     play_and_close(started_round)
     player = client.get(f"/en/events/{event.pk}/players/{players[0].pk}/").content.decode()
-    assert "Penalty: −25 points (other): late" in player
+    assert "Penalty: -25 points (other): late" in player
     results = client.get(f"/en/events/{event.pk}/rounds/1/results/").content.decode()
-    assert "penalty −25" in results
+    assert "penalty -25" in results
     standings = client.get(f"/en/events/{event.pk}/standings/").content.decode()
-    assert ">Penalty<" in standings and "−25" in standings
+    assert ">Penalty<" in standings and "-25" in standings and "−" not in standings
+
+
+# --- Found on a walk at 390 px (issue 17) ----------------------------------------------
+
+
+def test_the_error_summary_names_each_field_once_and_the_help_is_not_repeated(
+        organiser_client: Client, event: Event, players: list[Registration],
+        started_round: Round) -> None:
+    # The rule set has no fixed chombo (its help says "give the points"); the
+    # error says so already, so the help goes while the error shows.
+    response = organiser_client.post(url(event), {
+        "round": started_round.pk, "registration": "", "kind": "chombo",
+        "points": "x", "reason": ""})
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert "Player: Player:" not in html and "Points: Points:" not in html
+    assert "Player: choose the player." in html and "Points: enter a whole number." in html
+    response = organiser_client.post(url(event), {
+        "round": started_round.pk, "registration": players[0].pk, "kind": "chombo",
+        "points": "", "reason": ""})
+    html = response.content.decode()
+    assert html.count("Points: give the penalty points") == 2  # summary and field
+    assert "The rule set has no fixed chombo penalty: give the points." not in html
+    response = organiser_client.post(url(event), {
+        "round": started_round.pk, "registration": players[0].pk, "kind": "other",
+        "points": "0", "reason": ""})
+    assert f"Points: a penalty is from 1 to {MAX_PENALTY_POINTS} points." in (
+        response.content.decode())
+    assert not Penalty.objects.exists()
+
+
+def test_the_change_log_writes_a_penalty_as_the_list_does(
+        organiser_client: Client, event: Event, players: list[Registration],
+        started_round: Round, organiser: User) -> None:
+    record(event, started_round, players[0], organiser, 10, reason="late")
+    with translation.override("nl"):
+        html = organiser_client.get(f"/events/{event.pk}/penalties/").content.decode()
+    assert f"ronde 1, {players[0].name}, -10 (overig): late" in html
+    assert '<td class="num">-10' in html and "10 punten" not in html and "−" not in html
+
+
+@pytest.mark.parametrize(("per_point", "text"), [
+    (Decimal(1), "and 1 table point per penalty point"),
+    (Decimal("0.001"), "and 0.001 table points per penalty point"),
+])
+def test_the_table_points_a_penalty_point_costs_read_in_the_right_number(
+        organiser_client: Client, event: Event, started_round: Round,
+        monkeypatch: pytest.MonkeyPatch, per_point: Decimal, text: str) -> None:
+    # Issue 17: RuleSet.penalty_table_points (the EMA's MCR: 1 per 1000 points).
+    monkeypatch.setattr(RULESETS[event.ruleset], "penalty_table_points", per_point)
+    html = organiser_client.get(url(event)).content.decode()
+    assert text in html

@@ -11,6 +11,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
 from tests.support import worlds
 from tests.support.factories import UserFactory
@@ -45,7 +46,8 @@ def test_the_organiser_sees_every_table_with_a_numeric_input_per_player() -> Non
     page = client.get(url(world))
     assert page.status_code == 200
     html = page.content.decode()
-    assert html.count('inputmode="numeric"') == 12
+    # Not the numeric pad: it has no minus sign (found on a phone, issue 17).
+    assert html.count('inputmode="text"') == 12 and 'inputmode="numeric"' not in html
     assert 'id="table-3"' in html
     for registration in world.players:
         assert registration.name in html
@@ -226,3 +228,33 @@ def test_the_hands_api_refuses_a_hand_of_an_mcr_table_clearly() -> None:
     assert response.status_code == 400
     assert "per tafel" in response.content.decode()
     assert not table.hands.exists()
+
+
+# --- Found on a new user's walk (issue 17) ------------------------------------------------
+
+
+def test_riichi_labels_final_points_and_shows_the_result_over_the_start_grouped() -> None:
+    # EMA Riichi Competition Rules 2016: 30,000 each at the start; the final
+    # points are entered, the result kept is over the start.
+    world, _, client = setup("riichi")
+    t1 = world.rounds[0].tables.get(number=1)
+    assert client.post(url(world), form(t1, [45_000, 32_100, 24_900, 18_000])).status_code == 302
+    html = client.get(url(world)).content.decode()
+    assert "eindstand" in html and "tellen op tot 120.000" in html
+    assert "Resultaat +15.000 t.o.v. 30.000 · 30 tafelpunten · plaats 1" in html
+    assert "Resultaat -12.000 t.o.v. 30.000" in html
+    assert "Score 15000" not in html
+    with translation.override("en"):
+        english = client.get(url(world)).content.decode()
+    assert "final points" in english and "Result +15,000 over 30,000" in english
+
+
+def test_one_table_point_is_singular_on_the_table_results_page() -> None:
+    # MCR: 4-2-1-0 (EMA Mahjong Competition Rules).
+    world, _, client = setup()
+    t1 = world.rounds[0].tables.get(number=1)
+    client.post(url(world), form(t1, [30, 10, -15, -25]))
+    html = client.get(url(world)).content.decode()
+    assert "Score -15 · 1 tafelpunt · plaats 3" in html
+    assert "Score 30 · 4 tafelpunten · plaats 1" in html and "1 tafelpunten" not in html
+    assert "eindstand" not in html

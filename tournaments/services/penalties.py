@@ -244,7 +244,8 @@ def change_text(change: PenaltyChange) -> str:
             return ""
         kind = PenaltyKind(state["kind"]).label if state.get("kind") in PenaltyKind.values \
             else state.get("kind", "")
-        words = _("round %(round)s, %(player)s, %(points)s points (%(kind)s)") % {
+        # "-10", as the list of penalties and the standings write it.
+        words = _("round %(round)s, %(player)s, -%(points)s (%(kind)s)") % {
             "round": state.get("round"), "player": state.get("player"),
             "points": state.get("points"), "kind": kind}
         return f"{words}: {state['reason']}" if state.get("reason") else words

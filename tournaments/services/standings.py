@@ -19,6 +19,7 @@ from decimal import Decimal
 from django.db.models import Count, QuerySet, Sum
 
 from clubs.models import Club
+from common.countries import DEFAULT_COUNTRY  # the Netherlands
 from scoring.engine import RULESETS
 from tournaments import placing, season
 from tournaments.models import (
@@ -133,15 +134,21 @@ def event_standings(
 def missing_member_numbers(event: Event) -> list[Registration]:
     """The players in the results without an NMB member number, in ranking
     order: members whose number is not filled in, and guests (who are no
-    member here, so have none on record). The event page lists them before
-    the bond's export (exports/bond.py) is made."""
+    member here, so have none on record) unless their country is another
+    than the Netherlands: a foreign guest cannot have an NMB number, so
+    there is nothing to add. The event page lists them before the bond's
+    export (exports/bond.py) is made; that export makes no check of its own
+    (it writes an empty member number for each of them)."""
     rows = event_standings(event)
     registrations = Registration.objects.select_related("member").in_bulk(
         [row.key for row in rows])
     missing = []
     for row in rows:
         registration = registrations[int(row.key)]
-        if registration.member is None or not registration.member.nmb_number:
+        if registration.member is not None:
+            if not registration.member.nmb_number:
+                missing.append(registration)
+        elif registration.guest_country in ("", DEFAULT_COUNTRY):
             missing.append(registration)
     return missing
 

@@ -55,6 +55,19 @@ def by_table(event: Event) -> TableResultRuleSet | None:
     return ruleset if isinstance(ruleset, TableResultRuleSet) else None
 
 
+def starting_points(event: Event) -> int | None:
+    """What a stored score is counted from when the number entered is not
+    the score itself (Riichi: the final points, 45,000, are kept as +15,000
+    over the 30,000 each player starts with); None when the number entered
+    is the score (MCR) or the event is scored hand by hand. Pages show both,
+    so a player recognises the number they entered."""
+    ruleset = by_table(event)
+    if ruleset is None:
+        return None
+    start = ruleset.entered_from_score(0, ruleset.resolve_options(event.rule_options or {}))
+    return start or None
+
+
 def _locked(table: Table) -> Table:
     # The round before the table, the order close_round locks them in.
     Round.objects.select_for_update().filter(pk=table.round_id).first()

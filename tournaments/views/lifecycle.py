@@ -38,7 +38,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from clubs import limits
 from tournaments import access
 from tournaments.models import Event, EventStatus, Round, RoundStatus, Table
-from tournaments.services import clock, events, rounds, standings_page
+from tournaments.services import clock, events, rounds, standings_page, table_scores
 from tournaments.views.errors import BAD_REQUEST, error_text
 from tournaments.views.rounds import progress_poll_seconds, round_page, seated_tables
 
@@ -86,6 +86,8 @@ def _close_page(request: HttpRequest, round_: Round, *, error: str = "",
     return render(request, "tournaments/round_close.html", {
         "club": round_.event.club, "event": round_.event, "round": round_, "check": check,
         "error": error, "last_round": last,
+        # MCR, Riichi: table results, not hands, are what can be corrected.
+        "by_table": table_scores.by_table(round_.event) is not None,
     }, status=status)
 
 

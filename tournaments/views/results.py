@@ -25,6 +25,7 @@ from tournaments.models import (
 from tournaments.services import standings as standings_service
 from tournaments.services import (
     standings_page,
+    table_scores,
 )
 from tournaments.tables import StandingsTable, has_penalties
 
@@ -181,4 +182,7 @@ def player(request: HttpRequest, event_id: int, registration_id: int) -> HttpRes
         "club": event.club, "event": event, "registration": registration,
         "rounds": player_rounds,
         "requires_confirmation": event.requires_confirmation,
+        # MCR, Riichi: no hands, the table's result per round instead.
+        "by_table": table_scores.by_table(event) is not None,
+        "starting_points": table_scores.starting_points(event),
     })

@@ -96,6 +96,9 @@ def _page(request: HttpRequest, tables: list[Table], *, typed: dict[int, dict[in
         "ruleset": ruleset, "ruleset_title": ruleset_display.title(event.ruleset),
         "expected_sum": ruleset.table_sum(options) if ruleset else 0,
         "riichi_entry": bool(ruleset and ruleset.entered != "score"),
+        # Riichi: the final points entered (45000) are kept over the start
+        # (+15000 over 30000); the page shows both.
+        "starting_points": table_scores.starting_points(event),
         "sheet": _sheet(tables, typed, errors),
         "organiser": access.organises(request.user, event),
         "playing": round_.status == RoundStatus.STARTED,
