@@ -372,8 +372,11 @@ def test_the_walk_sees_every_url_and_field(walk: Walk) -> None:
 # what the others see (a scorekeeper's API, a member's own pages, a visitor).
 # Short enough that a request with one in every field passes the door (the
 # query string and body limits of config/security.py, which the long values
-# of HOSTILE meet) and reaches the views.
-CORE = ["²", "member-²", HUGE, "-1", "x" * 100, "\x00", "9999-12-31", "", "名前 ☃ 🀄",
+# of HOSTILE meet) and reaches the views: with 123 fields (issue 17's EMA,
+# MERS and penalty fields among them) a value of 100 characters took the
+# query past 4096 bytes; 60 still passes every field's length limit that
+# matters here (EMA number 8, country 3, city 80 is met by HOSTILE).
+CORE = ["²", "member-²", HUGE, "-1", "x" * 60, "\x00", "9999-12-31", "", "名前 ☃ 🀄",
         "²34456m123p789s11z"]
 # HOSTILE_SWEEPS=all: every value of HOSTILE short enough to pass the door
 # (the long ones meet it in test_long_values_meet_the_door).

@@ -29,6 +29,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from clubs import limits
 from scoring import ruleset_display
 from tournaments import access
 from tournaments.models import RoundStatus, Table
@@ -45,6 +46,8 @@ MOST_TABLES = 500
 
 
 def _tables(request: HttpRequest, round_id: int) -> list[Table]:
+    if not limits.is_row_id(round_id):  # past 64 bits: no round, not an overflow
+        get_object_or_404(Table, pk=-1)
     tables = list(access.tables_for_scorekeeper(request.user).filter(round_id=round_id)
                   .select_related("round__event__club").order_by("number")[:MOST_TABLES])
     if not tables:
