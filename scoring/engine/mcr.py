@@ -31,6 +31,7 @@ PLACE_POINTS = (Decimal(4), Decimal(2), Decimal(1), Decimal(0))
 class MCR(TableResultRuleSet):
     name = "mcr"
     title = "MCR"
+    ema_rules = "MCR"
     options = ()
     chombo_points = None
     penalty_table_points = Decimal(0)

@@ -45,6 +45,7 @@ THOUSAND = Decimal(1000)
 class Riichi(TableResultRuleSet):
     name = "riichi"
     title = "Riichi"
+    ema_rules = "Riichi"
     entered = entered_plural = "final points"
     chombo_points = 20_000  # EMA 2016 "Chombo": −20,000 points
     penalty_table_points = Decimal("0.001")  # 20,000 points = 20 table points

@@ -130,6 +130,9 @@ class RuleSet(ABC):
     # EMA's (MERS ranks MCR and Riichi) and the bond's (NMB: every variant
     # but Hong Kong).
     mers_ranked: bool = False
+    # How the EMA's results file names the rules (its "Rules" line), for
+    # the rule sets it ranks; "" for the others.
+    ema_rules: str = ""
     bond_ranked: bool = True
     # A penalty's points come off the player's score; per penalty point,
     # this many table points come off too (Riichi: a chombo of 20,000

@@ -35,10 +35,6 @@ from tournaments import mers, placing
 from tournaments.models import Event, Registration
 from tournaments.services.standings import event_standings
 
-# How the EMA's results file names the rule sets it ranks.
-EMA_RULES = {"mcr": "MCR", "riichi": "Riichi"}
-
-
 def is_mers_ranked(ruleset: str) -> bool:
     """Whether the EMA ranks tournaments of this rule set (MCR, Riichi)."""
     known = RULESETS.get(ruleset)
@@ -47,10 +43,10 @@ def is_mers_ranked(ruleset: str) -> bool:
 
 def ema_rules(ruleset: str) -> str:
     """"MCR" or "Riichi", as the EMA writes them; else the rule set's title."""
-    if ruleset in EMA_RULES:
-        return EMA_RULES[ruleset]
     known = RULESETS.get(ruleset)
-    return str(known.title) if known is not None else ruleset
+    if known is None:
+        return ruleset
+    return known.ema_rules or str(known.title)
 
 
 @dataclass(frozen=True)
