@@ -44,7 +44,7 @@ from tournaments.models import (
     RoundStatus,
     Seat,
 )
-from tournaments.services import results, results_cache
+from tournaments.services import results, results_cache, standings
 from tournaments.services.scorekeepers import user_label
 
 MAX_REASON_LENGTH = Penalty._meta.get_field("reason").max_length or 200
@@ -61,9 +61,8 @@ def chombo_preset(event: Event) -> int | None:
 
 def table_points_per_point(event: Event) -> Decimal:
     """The table points a penalty point costs under the event's rule set
-    (0: a penalty comes off the score only)."""
-    ruleset = RULESETS.get(event.ruleset)
-    return Decimal(ruleset.penalty_table_points) if ruleset is not None else Decimal(0)
+    (0: a penalty comes off the score only), as the standings count it."""
+    return standings.penalty_table_points(event.ruleset)
 
 
 def require_referee(user: Any, event: Event) -> None:
