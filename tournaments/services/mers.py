@@ -35,6 +35,7 @@ from tournaments import mers, placing
 from tournaments.models import Event, Registration
 from tournaments.services.standings import event_standings
 
+
 def is_mers_ranked(ruleset: str) -> bool:
     """Whether the EMA ranks tournaments of this rule set (MCR, Riichi)."""
     known = RULESETS.get(ruleset)
