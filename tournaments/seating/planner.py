@@ -7,11 +7,12 @@
 * balanced: all rounds together. Round after round through the balanced search, then,
   while repeat meetings remain, each round is searched again against all the other rounds
   (earlier and later), until none remain or a sweep no longer helps. Small schedules get
-  up to MAX_ATTEMPTS fresh starts while the repeats stay above `repeat_bound` (what no
-  schedule avoids). Zero repeats for 64 x 7 and 400 x 8 in well under a second; exhaustive
-  search confirms the optimum on 8 x 2-3, 9 x 2, 12 x 2 and single rounds of 8-12 players
-  (tests/seating). A known weak spot: odd tables with few players (18 x 4 tables of 5) may
-  end a repeat or two above the optimum.
+  up to MAX_ATTEMPTS fresh starts while the repeats stay above
+  `designs.repeat_lower_bound` (what no schedule avoids). Zero repeats for 64 x 7 and
+  400 x 8 in well under a second; exhaustive search confirms the optimum on 8 x 2-3,
+  9 x 2, 12 x 2 and single rounds of 8-12 players (tests/seating). A known
+  weak spot: odd tables with few players (18 x 4 tables of 5) may end a repeat or two
+  above the optimum.
 * every method: seat winds for the whole schedule at once (winds.assign_winds): with
   tables of 4, each wind exactly R/4 times per player when R is a multiple of 4.
 """
@@ -22,6 +23,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from random import Random
 
+from .designs import repeat_lower_bound
 from .errors import SeatingError
 from .meetings import club_conflicts, meeting_counts, repeat_meetings
 from .methods import METHODS, balanced_problem, balanced_round, renumber_tables, seat
@@ -137,7 +139,7 @@ def _balanced_schedule(request: SeatingRequest, rounds: int, rng: Random) -> lis
     players = list(request.players)
     n = len(players)
     sizes = table_sizes(n, request.odd_tables)
-    bound = repeat_bound(sizes, rounds)
+    bound = repeat_lower_bound(sizes, rounds)
     attempts = max(1, min(MAX_ATTEMPTS, ATTEMPT_WORK // (n * rounds)))
     best: list[list[list[int]]] = []
     best_key: tuple[int, int] | None = None
@@ -155,20 +157,6 @@ def _balanced_schedule(request: SeatingRequest, rounds: int, rng: Random) -> lis
     for r in range(1, len(best)):
         best[r] = renumber_tables(best[r], best[r - 1])
     return best
-
-
-def repeat_bound(sizes: Sequence[int], rounds: int) -> int:
-    """Repeat meetings no schedule avoids: the meetings beyond the number of pairs, and
-    from the second round on, per table the pairs that must come from one table of the
-    round before (k players drawn from T earlier tables, as evenly as possible)."""
-    n, count = sum(sizes), len(sizes)
-    meetings = sum(k * (k - 1) // 2 for k in sizes)
-    counting = rounds * meetings - n * (n - 1) // 2
-    per_round = 0
-    for k in sizes:
-        q, r = divmod(k, count)
-        per_round += r * (q + 1) * q // 2 + (count - r) * q * (q - 1) // 2
-    return max(0, counting, (rounds - 1) * per_round)
 
 
 def club_conflicts_in(

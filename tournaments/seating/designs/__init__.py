@@ -3,10 +3,58 @@
 A schedule of N players at tables of 4 in which no two players meet twice is a partial
 resolution of a resolvable design: each round a parallel class, each table a block.
 
-    repeat_free_schedule(n, rounds) -> rounds of tables (players 0..n-1), or None
-    best_known_rounds(n) -> the longest repeat-free schedule known for n players
+    repeat_free_schedule(n, rounds) -> the first rounds of our longest schedule, or None
+    constructed_rounds(n) -> how many repeat-free rounds our constructions give
+    best_known_rounds(n) -> the longest repeat-free schedule known in the literature
+    repeat_lower_bound(sizes, rounds) -> repeat meetings no schedule avoids (proven)
+    best_possible_repeats(n, sizes, rounds) -> (that bound, whether a schedule reaches it)
 
-Constructions (each module says which N it covers):
+Constructions (each module says which N it covers; construct.py picks the longest):
+* finite_fields.py: GF(p^k) tables, the algebra under the next two.
+* affine.py: the lines of AG(k, 4), N = 4^k, (N - 1)/3 rounds.
+* mols.py: three MOLS of order m -> RTD(4, m), 4m players in m rounds.
+* recursive.py: inflating a schedule for v by an RTD(4, m), groups filled when m % 4 == 0.
 * cyclic.py: base parallel classes developed over Z_m, found offline by
   scripts/find_seating_designs.py and stored in cyclic_data.py.
 """
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from .bounds import best_known_rounds, best_possible_repeats, repeat_lower_bound
+from .construct import Recipe, best_recipe, constructed_rounds, schedule_of
+
+Schedule = list[list[list[int]]]
+
+
+@lru_cache(maxsize=64)
+def _first_rounds(n: int, rounds: int) -> tuple[tuple[tuple[int, ...], ...], ...] | None:
+    full = schedule_of(n)
+    if full is None or len(full) < rounds:
+        return None
+    return full[:rounds]
+
+
+def repeat_free_schedule(n: int, rounds: int) -> Schedule | None:
+    """The first `rounds` rounds of the longest repeat-free schedule our constructions
+    give for players 0..n-1 (each round a list of tables of 4), or None when none is that
+    long. Deterministic; a fresh list each call."""
+    if rounds < 0:
+        raise ValueError(f"rounds must be at least 0, not {rounds}")
+    found = _first_rounds(n, rounds)
+    if found is None:
+        return None
+    return [[list(table) for table in tables] for tables in found]
+
+
+__all__ = [
+    "Recipe",
+    "Schedule",
+    "best_known_rounds",
+    "best_possible_repeats",
+    "best_recipe",
+    "constructed_rounds",
+    "repeat_free_schedule",
+    "repeat_lower_bound",
+]

@@ -1,0 +1,294 @@
+"""Repeat-free schedules from design theory: every construction checked for every N it
+claims, the algebra underneath, and the lower bound against exhaustive search."""
+
+from collections.abc import Sequence
+from itertools import product
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tests.seating.brute_force import fewest_repeats_schedule
+from tests.support.examples import examples
+from tournaments.seating.designs import (
+    best_known_rounds,
+    best_possible_repeats,
+    best_recipe,
+    constructed_rounds,
+    repeat_free_schedule,
+    repeat_lower_bound,
+)
+from tournaments.seating.designs.affine import affine_schedule
+from tournaments.seating.designs.construct import recipes
+from tournaments.seating.designs.finite_fields import galois_field, prime_power
+from tournaments.seating.designs.mols import (
+    are_orthogonal,
+    is_latin,
+    mols,
+    resolvable_transversal_design,
+)
+from tournaments.seating.designs.recursive import inflate
+from tournaments.seating.meetings import meeting_counts
+
+SIZES = range(4, 401, 4)
+FAST_SIZES = range(4, 201, 4)
+SLOW_SIZES = range(204, 401, 4)
+
+
+def assert_repeat_free(schedule: Sequence[Sequence[Sequence[int]]], n: int, rounds: int) -> None:
+    """Each round seats players 0..n-1 once each at tables of 4; no pair meets twice."""
+    assert len(schedule) == rounds
+    for tables in schedule:
+        assert all(len(table) == 4 for table in tables)
+        assert sorted(p for table in tables for p in table) == list(range(n))
+    counts = meeting_counts(schedule)
+    assert not counts or max(counts.values()) == 1
+    assert sum(counts.values()) == rounds * n * 6 // 4  # every meeting counted
+
+
+# --- finite fields ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("q", [2, 3, 4, 5, 7, 8, 9, 16, 25, 27, 32])
+def test_small_fields_satisfy_the_field_axioms(q: int) -> None:
+    field = galois_field(q)
+    add, mul, elements = field.add, field.mul, field.elements
+    for a, b in product(elements, repeat=2):
+        assert add[a][b] == add[b][a] and mul[a][b] == mul[b][a]
+    for a, b, c in product(elements, repeat=3):
+        assert add[add[a][b]][c] == add[a][add[b][c]]
+        assert mul[mul[a][b]][c] == mul[a][mul[b][c]]
+        assert mul[a][add[b][c]] == add[mul[a][b]][mul[a][c]]
+    for a in elements:
+        assert add[a][0] == a and mul[a][1] == a and add[a][field.neg(a)] == 0
+        if a:
+            assert mul[a][field.inv(a)] == 1
+    # characteristic p: p ones add up to zero
+    total = 0
+    for _ in range(field.p):
+        total = add[total][1]
+    assert total == 0
+
+
+@pytest.mark.parametrize("q", [49, 64, 81, 121, 125, 128, 243, 256, 343, 361])
+def test_larger_fields_have_a_cyclic_multiplicative_group(q: int) -> None:
+    field = galois_field(q)
+    for a in range(1, q):
+        assert field.mul[a][field.inv(a)] == 1
+    assert all(sorted(row) == list(range(q)) for row in field.mul[1:])  # no zero divisors
+    assert all(sorted(row) == list(range(q)) for row in field.add)
+
+
+def test_only_prime_powers_have_fields() -> None:
+    assert prime_power(6) is None and prime_power(12) is None and prime_power(1) is None
+    assert prime_power(343) == (7, 3) and prime_power(2) == (2, 1)
+    with pytest.raises(ValueError):
+        galois_field(10)
+
+
+# --- affine geometry -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("n", "rounds"), [(4, 1), (16, 5), (64, 21), (256, 85)])
+def test_affine_geometry_seats_every_pair_exactly_once(n: int, rounds: int) -> None:
+    schedule = affine_schedule(n)
+    assert schedule is not None
+    assert_repeat_free(schedule, n, rounds)
+    assert len(meeting_counts(schedule)) == n * (n - 1) // 2  # a complete design
+
+
+def test_affine_geometry_needs_a_power_of_4() -> None:
+    assert affine_schedule(32) is None and affine_schedule(48) is None
+
+
+# --- MOLS and transversal designs ------------------------------------------------------
+
+MOLS_ORDERS = [m for m in range(2, 101) if mols(m) is not None]
+
+
+def test_mols_orders_are_those_of_macneish() -> None:
+    """Three MOLS exactly where every prime-power factor of m is at least 4."""
+    assert MOLS_ORDERS[:12] == [4, 5, 7, 8, 9, 11, 13, 16, 17, 19, 20, 23]
+    assert all(mols(m) is None for m in (2, 3, 6, 10, 12, 14, 15, 18, 24, 30))
+
+
+@pytest.mark.parametrize("m", [m for m in MOLS_ORDERS if m <= 49])
+def test_mols_are_latin_and_mutually_orthogonal(m: int) -> None:
+    squares = mols(m)
+    assert squares is not None and len(squares) == 3
+    assert all(is_latin(s) for s in squares)
+    for i in range(3):
+        for j in range(i + 1, 3):
+            assert are_orthogonal(squares[i], squares[j])
+
+
+def test_orthogonality_check_can_fail() -> None:
+    square = tuple(tuple((i + j) % 5 for j in range(5)) for i in range(5))
+    assert is_latin(square) and not are_orthogonal(square, square)
+    assert not is_latin(((0, 1), (0, 1)))
+
+
+@pytest.mark.parametrize("m", MOLS_ORDERS)
+def test_transversal_design_meets_every_pair_of_different_groups_once(m: int) -> None:
+    design = resolvable_transversal_design(m)
+    assert design is not None
+    assert_repeat_free(design, 4 * m, m)
+    for tables in design:
+        for table in tables:
+            assert sorted(p // m for p in table) == [0, 1, 2, 3]
+    assert len(meeting_counts(design)) == 6 * m * m  # every pair across groups
+
+
+def test_inflation_fills_the_groups() -> None:
+    """AG(2, 4) inflated by RTD(4, 4) with groups filled: the 21 rounds of 64 players."""
+    base = affine_schedule(16)
+    fill = affine_schedule(4)
+    assert base is not None and fill is not None
+    inflated = inflate(base, 16, 4, fill)
+    assert inflated is not None
+    assert_repeat_free(inflated, 64, 5 * 4 + 1)
+    assert inflate(base, 16, 6) is None
+
+
+# --- the API: every N up to 400 --------------------------------------------------------
+
+
+def check_constructed(n: int) -> None:
+    rounds = constructed_rounds(n)
+    schedule = repeat_free_schedule(n, rounds)
+    assert schedule is not None
+    assert_repeat_free(schedule, n, rounds)
+    assert repeat_free_schedule(n, rounds + 1) is None
+    assert rounds <= best_known_rounds(n)
+
+
+@pytest.mark.parametrize("n", FAST_SIZES)
+def test_every_schedule_up_to_200_is_repeat_free(n: int) -> None:
+    check_constructed(n)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("n", SLOW_SIZES)
+def test_every_schedule_up_to_400_is_repeat_free(n: int) -> None:
+    check_constructed(n)
+
+
+@pytest.mark.parametrize("n", SIZES)
+def test_every_recipe_claims_no_more_than_is_known(n: int) -> None:
+    assert all(1 <= r.rounds <= best_known_rounds(n) for r in recipes(n))
+
+
+@pytest.mark.parametrize(
+    ("n", "rounds"),
+    [(4, 1), (8, 1), (12, 1), (16, 5), (20, 5), (28, 7), (32, 9), (64, 21), (80, 25)]
+    + [(112, 35), (256, 85), (272, 85), (320, 105)],
+)
+def test_constructions_reach_known_lengths(n: int, rounds: int) -> None:
+    assert constructed_rounds(n) >= rounds
+
+
+def test_constructions_reach_the_best_known_where_the_algebra_allows() -> None:
+    """The small cases and the powers of 4 (AG(k, 4)); 80 = 4 x 20 falls one short, as
+    20 players have 5 rounds, not (20 - 1)/3."""
+    for n in (4, 8, 12, 16, 20, 64, 256):
+        assert constructed_rounds(n) == best_known_rounds(n), n
+    assert constructed_rounds(80) == best_known_rounds(80) - 1
+
+
+def test_schedules_are_fresh_copies() -> None:
+    first = repeat_free_schedule(16, 5)
+    assert first is not None
+    first[0][0][0] = 99
+    first.pop()
+    again = repeat_free_schedule(16, 5)
+    assert again is not None and len(again) == 5 and again[0][0][0] != 99
+
+
+def test_a_shorter_schedule_is_the_start_of_the_longest() -> None:
+    full = repeat_free_schedule(64, 21)
+    assert full is not None
+    assert repeat_free_schedule(64, 7) == full[:7]
+    assert repeat_free_schedule(64, 0) == []
+
+
+def test_no_schedule_where_tables_of_4_do_not_fit() -> None:
+    assert repeat_free_schedule(18, 1) is None
+    assert constructed_rounds(18) == 0 and best_recipe(18) is None
+    with pytest.raises(ValueError):
+        repeat_free_schedule(16, -1)
+    with pytest.raises(ValueError):
+        best_known_rounds(18)
+
+
+# --- bounds ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("n", "sizes", "rounds"),
+    [
+        (8, [4, 4], 2),
+        (8, [4, 4], 3),
+        (9, [5, 4], 2),
+        (10, [5, 5], 2),
+        (12, [4, 4, 4], 2),
+        (7, [4, 3], 2),
+        (7, [4, 3], 3),
+    ],
+)
+def test_lower_bound_is_the_optimum_on_tiny_cases(n: int, sizes: list[int], rounds: int) -> None:
+    """Exhaustive search: the bound is met (and, being proven, never exceeded)."""
+    optimum = fewest_repeats_schedule(list(range(n)), sizes, rounds)
+    assert repeat_lower_bound(sizes, rounds) == optimum
+
+
+def test_twelve_players_cannot_play_two_repeat_free_rounds() -> None:
+    """Exhaustively: every second round of 12 at 3 tables repeats at least 3 pairs, so the
+    best known length for 12 is 1 (not 2)."""
+    assert fewest_repeats_schedule(list(range(12)), [4, 4, 4], 2) == 3
+    assert best_known_rounds(12) == 1
+    assert repeat_lower_bound([4, 4, 4], 2) == 3
+
+
+@settings(max_examples=examples(200), deadline=None)
+@given(tables=st.integers(1, 100), rounds=st.integers(1, 140))
+def test_lower_bound_is_zero_only_where_a_schedule_may_exist(tables: int, rounds: int) -> None:
+    n = 4 * tables
+    bound = repeat_lower_bound([4] * tables, rounds)
+    if rounds <= constructed_rounds(n):
+        assert bound == 0  # a proven bound cannot exceed what a schedule reaches
+    if rounds > best_known_rounds(n):
+        assert bound >= 1  # the best known lengths are proven optimal
+    value, exact = best_possible_repeats(n, [4] * tables, rounds)
+    assert value == bound
+    assert exact == (rounds == 1 or (bound == 0 and rounds <= constructed_rounds(n)))
+
+
+def test_twenty_players_cannot_play_six_repeat_free_rounds() -> None:
+    """Cited (no 4-RGDD of type 2^10), not searched here."""
+    assert repeat_lower_bound([4] * 5, 5) == 0
+    assert repeat_lower_bound([4] * 5, 6) == 1
+    assert best_possible_repeats(20, [4] * 5, 5) == (0, True)
+    assert best_possible_repeats(20, [4] * 5, 6) == (1, False)
+
+
+def test_best_possible_repeats_is_only_a_bound_past_the_constructions() -> None:
+    value, exact = best_possible_repeats(24, [4] * 6, 7)
+    assert value == 0 and exact is (constructed_rounds(24) >= 7)
+    assert best_possible_repeats(16, [4] * 4, 6) == (repeat_lower_bound([4] * 4, 6), False)
+    assert best_possible_repeats(9, [5, 4], 1) == (0, True)
+    with pytest.raises(ValueError):
+        best_possible_repeats(10, [4, 4], 2)
+
+
+def test_best_known_follows_the_literature() -> None:
+    assert [best_known_rounds(n) for n in (4, 8, 12, 16, 20, 24, 28, 32)] == [
+        1,
+        1,
+        1,
+        5,
+        5,
+        7,
+        9,
+        10,
+    ]
+    assert best_known_rounds(400) == 133

@@ -1,0 +1,108 @@
+"""Which construction builds the longest repeat-free schedule for n players, and the schedule.
+
+The constructions are asked in a fixed order and the longest schedule wins (the first on
+a tie), so the answer for an n never changes between runs:
+
+1. affine: AG(k, 4) when n = 4^k (affine.py), (n - 1)/3 rounds.
+2. inflation: n = v * m, a schedule for v inflated by an RTD(4, m), its groups filled with
+   a schedule for m when m % 4 == 0 (recursive.py, mols.py); v and m take their own
+   best recipes, cyclic ones included.
+3. cyclic: the stored schedules of cyclic.py.
+4. one round: any n divisible by 4 seats everyone once.
+
+Recipes are found from round counts alone (cheap for every n); a schedule is built only
+when asked for, and kept in a small cache as tuples so no caller can change it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache, lru_cache
+
+from .affine import affine_dimension, affine_schedule
+from .cyclic import cyclic_schedule
+from .mols import mols
+from .recursive import inflate
+
+Rounds = tuple[tuple[tuple[int, ...], ...], ...]
+
+
+@dataclass(frozen=True)
+class Recipe:
+    """How to build a schedule: `construction` with its parameters, and its length."""
+
+    construction: str  # "affine", "inflation", "cyclic" or "one round"
+    rounds: int
+    base: int = 0  # inflation: v, the players of the base schedule
+    factor: int = 0  # inflation: m, the order of the RTD(4, m)
+
+    def __str__(self) -> str:
+        if self.construction == "inflation":
+            filled = " + groups filled" if self.factor % 4 == 0 else ""
+            return f"inflation of {self.base} by RTD(4,{self.factor}){filled}: {self.rounds} rounds"
+        return f"{self.construction}: {self.rounds} rounds"
+
+
+@cache
+def _cyclic(n: int) -> Rounds | None:
+    found = cyclic_schedule(n)
+    return None if found is None else _frozen(found)
+
+
+def _frozen(schedule: list[list[list[int]]]) -> Rounds:
+    return tuple(tuple(tuple(table) for table in tables) for tables in schedule)
+
+
+@cache
+def recipes(n: int) -> tuple[Recipe, ...]:
+    """Every construction that seats n players (n % 4 == 0), in the order asked."""
+    if n < 4 or n % 4:
+        return ()
+    found: list[Recipe] = []
+    if affine_dimension(n) is not None:
+        found.append(Recipe("affine", (n - 1) // 3))
+    for m in range(n // 4, 3, -1):
+        if n % m == 0 and (n // m) % 4 == 0 and mols(m, 3) is not None:
+            v = n // m
+            filled = constructed_rounds(m) if m % 4 == 0 else 0
+            found.append(Recipe("inflation", constructed_rounds(v) * m + filled, v, m))
+    cyclic = _cyclic(n)
+    if cyclic is not None:
+        found.append(Recipe("cyclic", len(cyclic)))
+    found.append(Recipe("one round", 1))
+    return tuple(found)
+
+
+def best_recipe(n: int) -> Recipe | None:
+    """The longest recipe for n players (the first asked on a tie), or None."""
+    options = recipes(n)
+    if not options:
+        return None
+    longest = max(r.rounds for r in options)
+    return next(r for r in options if r.rounds == longest)
+
+
+def constructed_rounds(n: int) -> int:
+    """The longest repeat-free schedule our constructions build for n players (0 if none)."""
+    recipe = best_recipe(n)
+    return 0 if recipe is None else recipe.rounds
+
+
+@lru_cache(maxsize=16)
+def schedule_of(n: int) -> Rounds | None:
+    """The full schedule of `best_recipe(n)`, as tuples."""
+    recipe = best_recipe(n)
+    if recipe is None:
+        return None
+    if recipe.construction == "affine":
+        built = affine_schedule(n)
+    elif recipe.construction == "cyclic":
+        return _cyclic(n)
+    elif recipe.construction == "inflation":
+        base = schedule_of(recipe.base) or ()
+        fill = schedule_of(recipe.factor) or () if recipe.factor % 4 == 0 else ()
+        built = inflate(base, recipe.base, recipe.factor, fill)
+    else:
+        built = [[list(range(i, i + 4)) for i in range(0, n, 4)]]
+    assert built is not None and len(built) == recipe.rounds
+    return _frozen(built)
