@@ -10,10 +10,13 @@ from hypothesis import strategies as st
 
 from tests.seating.brute_force import fewest_repeats_schedule
 from tests.support.examples import examples
+from tournaments.seating import designs
 from tournaments.seating.designs import (
+    Recipe,
     best_known_rounds,
     best_possible_repeats,
     best_recipe,
+    construct,
     constructed_rounds,
     repeat_free_schedule,
     repeat_lower_bound,
@@ -318,3 +321,40 @@ def test_best_known_follows_the_literature() -> None:
         10,
     ]
     assert best_known_rounds(400) == 133
+
+
+# --- the cyclic constructions take part --------------------------------------------------
+
+
+def clear_caches() -> None:
+    designs._first_rounds.cache_clear()
+    construct.recipes.cache_clear()
+    construct._cyclic_rounds.cache_clear()
+    construct.schedule_of.cache_clear()
+
+
+def two_rounds_of_24(n: int) -> list[list[list[int]]] | None:
+    """A stand-in for cyclic.py: 24 players, 2 rounds, the second taking player i of
+    table j + i (mod 6) to table j."""
+    if n != 24:
+        return None
+    first = [list(range(t * 4, t * 4 + 4)) for t in range(6)]
+    second = [[((j + i) % 6) * 4 + i for i in range(4)] for j in range(6)]
+    return [first, second]
+
+
+def test_a_longer_cyclic_schedule_wins(monkeypatch: pytest.MonkeyPatch) -> None:
+    clear_caches()
+    monkeypatch.setattr(construct, "cyclic_schedule", two_rounds_of_24)
+    try:
+        assert best_recipe(24) == Recipe("cyclic", 2)
+        assert constructed_rounds(24) == 2
+        schedule = repeat_free_schedule(24, 2)
+        assert schedule is not None
+        assert_repeat_free(schedule, 24, 2)
+        # the recursion builds on it: 96 = 24 inflated by RTD(4, 4), groups filled
+        assert Recipe("inflation", 2 * 4 + 1, 24, 4) in recipes(96)
+    finally:
+        monkeypatch.undo()
+        clear_caches()
+    assert constructed_rounds(24) == 1

@@ -9,10 +9,12 @@ resolution of a resolvable design: each round a parallel class, each table a blo
     repeat_lower_bound(sizes, rounds) -> repeat meetings no schedule avoids (proven)
     best_possible_repeats(n, sizes, rounds) -> (that bound, whether a schedule reaches it)
 
-Constructions (each module says which N it covers; construct.py picks the longest):
+Constructions (each module says which N it covers; construct.py asks them in order and
+keeps the longest):
 * finite_fields.py: GF(p^k) tables, the algebra under the next two.
 * affine.py: the lines of AG(k, 4), N = 4^k, (N - 1)/3 rounds.
-* mols.py: three MOLS of order m -> RTD(4, m), 4m players in m rounds.
+* mols.py: three MOLS of order m (prime powers >= 4, 12, and their products)
+  -> RTD(4, m), 4m players in m rounds.
 * recursive.py: inflating a schedule for v by an RTD(4, m), groups filled when m % 4 == 0.
 * cyclic.py: base parallel classes developed over Z_m, found offline by
   scripts/find_seating_designs.py and stored in cyclic_data.py.

@@ -44,9 +44,10 @@ class Recipe:
 
 
 @cache
-def _cyclic(n: int) -> Rounds | None:
-    found = cyclic_schedule(n)
-    return None if found is None else _frozen(found)
+def _cyclic_rounds(n: int) -> int:
+    """The length of cyclic.py's schedule (0 without one); only the length is kept, so
+    asking every n does not hold every stored schedule in memory."""
+    return len(cyclic_schedule(n) or ())
 
 
 def _frozen(schedule: list[list[list[int]]]) -> Rounds:
@@ -66,9 +67,8 @@ def recipes(n: int) -> tuple[Recipe, ...]:
             v = n // m
             filled = constructed_rounds(m) if m % 4 == 0 else 0
             found.append(Recipe("inflation", constructed_rounds(v) * m + filled, v, m))
-    cyclic = _cyclic(n)
-    if cyclic is not None:
-        found.append(Recipe("cyclic", len(cyclic)))
+    if _cyclic_rounds(n):
+        found.append(Recipe("cyclic", _cyclic_rounds(n)))
     found.append(Recipe("one round", 1))
     return tuple(found)
 
@@ -97,7 +97,7 @@ def schedule_of(n: int) -> Rounds | None:
     if recipe.construction == "affine":
         built = affine_schedule(n)
     elif recipe.construction == "cyclic":
-        return _cyclic(n)
+        built = cyclic_schedule(n)
     elif recipe.construction == "inflation":
         base = schedule_of(recipe.base) or ()
         fill = schedule_of(recipe.factor) or () if recipe.factor % 4 == 0 else ()
