@@ -13,7 +13,7 @@ a tie), so the answer for an n never changes between runs:
 Without cyclic.py's data (measured for N = 16..400, step 4): the best known length for
 N = 16, 20, 64 and 256, one round short of it for 32, 80, 128 and 320, at least 90% of it
 for 112, 144, 176, 192, 208, 272, 304, 368 and 400; weakest where N/4 is 2 mod 4 or an
-odd multiple of 3 with no usable factor (24: 1 round; 60, 84, 120, 168, ...: N/12).
+odd multiple of 3 with no usable factor (24: 1 round; 60 and 120: 5; 84 and 168: 7).
 Schedules for cyclic N feed the inflation, so every stored N lifts its multiples too.
 
 Recipes are found from round counts alone (cheap for every n); a schedule is built only
