@@ -1,6 +1,6 @@
 import json
 
-from tournaments.seating import report
+from tournaments.seating import designs, plan, report
 
 ROUNDS = [
     [[1, 2, 3, 4], [5, 6, 7, 8]],
@@ -67,3 +67,20 @@ def test_it_is_json_able_and_readable() -> None:
 
 def test_no_repeats_reads_none() -> None:
     assert report([[[1, 2, 3, 4]]]).as_text().startswith("Repeat meetings: none")
+
+
+def test_the_report_compares_the_repeats_with_the_best_possible():
+    five_rounds = plan(range(16), 5, "balanced", seed=3)
+    assert report(five_rounds).best_possible == (0, True)
+    assert "Best possible: 0 repeat meetings" in report(five_rounds).as_text()
+    six_rounds = plan(range(16), 6, "balanced", seed=3)
+    bound = designs.repeat_lower_bound([4] * 4, 6)
+    assert bound > 0  # 16 players meet 120 pairs; 6 rounds seat 144 meetings
+    assert report(six_rounds).best_possible == (bound, False)
+    assert report(six_rounds).repeat_total >= bound
+    assert report(six_rounds).as_dict()["best_possible_repeats"] == bound
+
+
+def test_the_best_possible_is_left_out_when_the_players_change():
+    assert report([[[1, 2, 3, 4]], [[1, 2, 3, 5]]]).best_possible is None
+    assert report([[[1, 2, 3, 4]], [[1, 2, 3, 5]]]).as_dict()["best_possible_repeats"] is None

@@ -1,6 +1,7 @@
 """Seating players at tables, round after round: pure Python, no Django.
 
-    seat(method, SeatingRequest(...)) -> tables      one round (methods.py)
+    seat(method, SeatingRequest(...)) -> tables      one round (methods.py; balanced
+                                                     follows the event's plan, follow.py)
     plan(players, rounds, method, seed) -> rounds    a whole schedule (planner.py)
     report(rounds) -> SeatingReport                  its quality (report.py)
     table_sizes(n, odd_tables)                       tables of 4, 5 or 3 (tables.py)
@@ -35,7 +36,8 @@ from .five import (
     five_player_schedule,
     five_player_seats,
 )
-from .methods import METHODS, rank_order, seat
+from .follow import seat
+from .methods import METHODS, rank_order
 from .planner import PlannedRound, plan, plan_rounds
 from .report import SeatingReport, WindRow, report
 from .request import SeatingRequest

@@ -23,6 +23,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from random import Random
 
+from . import designs
 from .designs import repeat_lower_bound
 from .errors import SeatingError
 from .meetings import club_conflicts, meeting_counts, repeat_meetings
@@ -88,7 +89,9 @@ def plan_rounds(
             avoid_same_club=avoid_same_club,
             odd_tables=odd_tables,
         )
-        history = _balanced_schedule(request, rounds, rng)
+        history = _designed_schedule(request, rounds, rng)
+        if history is None:
+            history = _balanced_schedule(request, rounds, rng)
         rankings: list[list[int]] = [[] for _ in history]
     else:
         history, rankings = _round_by_round(
@@ -131,6 +134,35 @@ def _round_by_round(
                 totals[p] = (old[0] + points, old[1] + score)
             ranking = sorted(totals, key=lambda p: (-totals[p][0], -totals[p][1], p))
     return history, rankings
+
+
+def _designed_schedule(
+    request: SeatingRequest, rounds: int, rng: Random
+) -> list[list[list[int]]] | None:
+    """A stored repeat-free schedule (designs/) for the players, relabelled by the seed:
+    a random player for every point, a random choice and order of the design's rounds and
+    of the tables in each, so two events never get the same plan. None when no stored
+    schedule is long enough, or when club avoidance asks for the search (a design knows
+    nothing of clubs)."""
+    players = list(request.players)
+    if request.avoid_same_club and request.clubs:
+        return None
+    if len(players) % 4 or len(set(players)) != len(players):
+        return None
+    design = designs.repeat_free_schedule(len(players), designs.constructed_rounds(len(players)))
+    if design is None or len(design) < rounds:
+        return None
+    relabel = list(players)
+    rng.shuffle(relabel)
+    chosen = rng.sample(range(len(design)), rounds)
+    schedule = []
+    for r in chosen:
+        tables = [[relabel[p] for p in table] for table in design[r]]
+        rng.shuffle(tables)
+        schedule.append(tables)
+    for r in range(1, len(schedule)):
+        schedule[r] = renumber_tables(schedule[r], schedule[r - 1])
+    return schedule
 
 
 def _balanced_schedule(request: SeatingRequest, rounds: int, rng: Random) -> list[list[list[int]]]:

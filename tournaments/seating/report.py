@@ -8,6 +8,9 @@
 * same table: per round from the second, the players at the table number they had in the
   previous round, and the pairs that also sat together in the previous round.
 * same club (when clubs are given): pairs of one club at one table, per round.
+* the best possible: when every round seats the same players at the same table sizes, the
+  fewest repeat meetings any schedule of that many rounds can have (designs/), and whether
+  that figure is exact (a schedule reaching it is known) or only a proven lower bound.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from typing import Any
 
 from scoring.engine import SEAT_WINDS
 
+from . import designs
 from .five import FIFTH
 from .meetings import Pair, club_conflicts, meeting_counts, table_pairs
 from .winds import wind_counts
@@ -40,6 +44,8 @@ class SeatingReport:
     same_table_as_previous: tuple[tuple[int, ...], ...]  # per round; round 1: ()
     met_in_previous_round: tuple[tuple[Pair, ...], ...]  # per round; round 1: ()
     same_club: tuple[tuple[Pair, ...], ...]  # per round, empty without clubs
+    # (fewest repeat meetings possible, exact?) or None when the rounds seat different players
+    best_possible: tuple[int, bool] | None = None
 
     @property
     def repeat_total(self) -> int:
@@ -69,6 +75,8 @@ class SeatingReport:
                 [list(pair) for pair in pairs] for pairs in self.met_in_previous_round
             ],
             "same_club": [[list(pair) for pair in pairs] for pairs in self.same_club],
+            "best_possible_repeats": self.best_possible[0] if self.best_possible else None,
+            "best_possible_exact": self.best_possible[1] if self.best_possible else None,
         }
 
     def as_text(self) -> str:
@@ -82,6 +90,13 @@ class SeatingReport:
             )
         else:
             lines.append("Repeat meetings: none")
+        if self.best_possible is not None:
+            value, exact = self.best_possible
+            lines.append(
+                f"Best possible: {value} repeat meetings"
+                if exact
+                else f"Best possible: at least {value} repeat meetings (a proven lower bound)"
+            )
         uneven = [row for row in self.winds if row.spread > 1]
         lines.append(
             f"Seat winds: largest spread between a player's E/S/W/N counts: "
@@ -136,4 +151,19 @@ def report(
     same_club = (
         tuple(tuple(sorted(club_conflicts(tables, clubs))) for tables in rounds) if clubs else ()
     )
-    return SeatingReport(tuple(repeats), winds, tuple(stayed), tuple(met_again), same_club)
+    return SeatingReport(
+        tuple(repeats), winds, tuple(stayed), tuple(met_again), same_club, _best_possible(rounds)
+    )
+
+
+def _best_possible(rounds: Sequence[Sequence[Sequence[int]]]) -> tuple[int, bool] | None:
+    if not rounds:
+        return None
+    players = sorted(p for table in rounds[0] for p in table)
+    sizes = sorted(len(table) for table in rounds[0])
+    for tables in rounds[1:]:
+        if sorted(len(table) for table in tables) != sizes:
+            return None
+        if sorted(p for table in tables for p in table) != players:
+            return None
+    return designs.best_possible_repeats(len(players), sizes, len(rounds))

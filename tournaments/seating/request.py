@@ -18,3 +18,4 @@ class SeatingRequest:
     avoid_same_club: bool = False
     odd_tables: str = "five"  # "five" or "three": tables used when N % 4 != 0
     seed: int = 0
+    rounds_planned: int = 0  # balanced: the event's planned rounds, the plan it follows

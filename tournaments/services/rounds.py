@@ -143,6 +143,7 @@ def seat_round(round_: Round, *, method: str | None = None, seed: int | None = N
             avoid_same_club=event.avoid_same_club,
             odd_tables=event.odd_tables,
             seed=seed,
+            rounds_planned=event.rounds_planned,
         )
         try:
             tables = seating.seat(method, request)

@@ -98,6 +98,9 @@ def report_for_page(round_: Round) -> dict[str, Any]:
                               key=lambda row: (-row.get("spread", 0), dutch_order(row["player"])))
         ],
         "max_wind_spread": report.get("max_wind_spread", 0),
+        "repeat_total": report.get("repeat_total", 0),
+        "best_possible": report.get("best_possible_repeats"),
+        "best_possible_exact": report.get("best_possible_exact"),
     }
 
 
