@@ -1,0 +1,382 @@
+"""Search base parallel classes for repeat-free seating schedules; update cyclic_data.py.
+
+Run offline (`python scripts/find_seating_designs.py 24 28 ...` or `--upto 200`); the result
+is committed as data and verified by tests/seating/test_designs_cyclic.py.
+
+Players are 3 levels of Z_m plus f fixed points (labelling of cyclic.py). The base class B
+is developed over Z_m, round g = B + g. Pair coverage is a difference condition on B: for
+two finite points x_i, y_j in one table the pair meets in the rounds where some table holds
+(x-g)_i, (y-g)_j, so every difference class must occur exactly its target number of times.
+A fixed point meets every finite point once when its table holds one point of each level.
+
+    N = 12k+4: f = 1, m = (N-1)/3: resolvable BIBD(N, 4, 1), m = (N-1)/3 rounds.
+    N = 12k:   f = 3, m = N/3 - 1: resolvable 4-GDD of type 3^(N/3); the groups
+               {x_0, x_1, x_2} and the fixed points never meet (mixed difference 0: 0 times).
+    N = 12k+8: f = 2, m = (N-2)/3: resolvable 4-GDD of type 2^(N/2); groups {x_i, (x+m/2)_i}
+               (pure difference m/2: 0 times) and the two fixed points.
+Each gives floor((N-1)/3) rounds, the best known length.
+
+Search: simulated annealing over B, a move swaps two finite points between tables (points
+of one level only when a fixed point's table is involved, so it keeps one per level). Cost =
+sum over difference classes of (count - target)^2, updated incrementally. Seeded, so a run
+is repeatable; bounded by a step budget per attempt and a CPU-seconds budget per N.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ctypes
+import math
+import random
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = ROOT / "tournaments" / "seating" / "designs" / "cyclic_data.py"
+sys.path.insert(0, str(ROOT))
+
+from tournaments.seating.designs.cyclic import (  # noqa: E402
+    develop,
+    is_partition,
+    repeated_pairs,
+)
+
+LEVELS = 3
+
+
+def ansatz(n: int) -> tuple[int, int]:
+    """(m, number of fixed points) of the 1-rotational form for n players."""
+    fixed = {4: 1, 0: 3, 8: 2}[n % 12]
+    return (n - fixed) // LEVELS, fixed
+
+
+class DifferenceCost:
+    """Difference classes of the finite pairs, their targets, and the index of each pair.
+
+    A pair of one level counts in its pure class min(d, m-d); a pair of levels i < j counts
+    in the mixed class (i, j, y - x) with x the point of level i.
+    """
+
+    def __init__(self, m: int, fixed: int) -> None:
+        self.m = m
+        half = m // 2
+        pure_classes = half + 1
+        self.pure_base = [level * pure_classes for level in range(LEVELS)]
+        mixed_start = LEVELS * pure_classes
+        level_pairs = [(0, 1), (0, 2), (1, 2)]
+        self.mixed_base = {pair: mixed_start + k * m for k, pair in enumerate(level_pairs)}
+        size = mixed_start + len(level_pairs) * m
+        target = [0] * size
+        for level in range(LEVELS):
+            for d in range(1, half + 1):
+                group_difference = fixed == 2 and 2 * d == m
+                target[self.pure_base[level] + d] = 0 if group_difference else 1
+        for base in self.mixed_base.values():
+            for d in range(m):
+                target[base + d] = 0 if (fixed == 3 and d == 0) else 1
+        self.target = target
+        finite = LEVELS * m
+        index = [0] * (finite * finite)
+        for a in range(finite):
+            la, xa = divmod(a, m)
+            for b in range(finite):
+                if a == b:
+                    continue
+                lb, xb = divmod(b, m)
+                if la == lb:
+                    d = (xb - xa) % m
+                    index[a * finite + b] = self.pure_base[la] + min(d, m - d)
+                elif la < lb:
+                    index[a * finite + b] = self.mixed_base[(la, lb)] + (xb - xa) % m
+                else:
+                    index[a * finite + b] = self.mixed_base[(lb, la)] + (xa - xb) % m
+        self.index = index
+
+
+def anneal(n: int, seed: int, steps: int, budget_seconds: float) -> list[list[int]] | None:
+    """A base class for n players whose development repeats no pair, or None."""
+    m, fixed = ansatz(n)
+    finite = LEVELS * m
+    costs = DifferenceCost(m, fixed)
+    index, target = costs.index, costs.target
+    rng = random.Random(seed)
+    started = time.process_time()
+    while time.process_time() - started < budget_seconds:
+        # Tables 0..fixed-1 hold a fixed point and one finite point per level.
+        points = list(range(finite))
+        rng.shuffle(points)
+        tables: list[list[int]] = []
+        by_level = [[p for p in points if p // m == level] for level in range(LEVELS)]
+        for _ in range(fixed):
+            tables.append([by_level[level].pop() for level in range(LEVELS)])
+        rest = [p for level in by_level for p in level]
+        rng.shuffle(rest)
+        tables += [rest[i : i + 4] for i in range(0, len(rest), 4)]
+        table_of = [0] * finite
+        for t, table in enumerate(tables):
+            for p in table:
+                table_of[p] = t
+        count = [0] * len(target)
+        for table in tables:
+            for i, a in enumerate(table):
+                for b in table[i + 1 :]:
+                    count[index[a * finite + b]] += 1
+        cost = sum((c - t) ** 2 for c, t in zip(count, target, strict=True))
+        temperature = 2.0
+        cooling = math.exp(math.log(0.05 / temperature) / steps)
+        level_of = [p // m for p in range(finite)]
+        randrange, rand = rng.randrange, rng.random
+        best = cost
+        for _step in range(steps):
+            if cost == 0:
+                return [
+                    table + [finite + t] if t < fixed else table for t, table in enumerate(tables)
+                ]
+            p = randrange(finite)
+            r = randrange(finite)
+            tp, tr = table_of[p], table_of[r]
+            if tp == tr or ((tp < fixed or tr < fixed) and level_of[p] != level_of[r]):
+                continue
+            delta = 0
+            changed = []
+            for leaving, arriving, table in ((p, r, tables[tp]), (r, p, tables[tr])):
+                for q in table:
+                    if q == leaving:
+                        continue
+                    e = index[leaving * finite + q]
+                    delta += 1 - 2 * (count[e] - target[e])
+                    count[e] -= 1
+                    e2 = index[arriving * finite + q]
+                    delta += 1 + 2 * (count[e2] - target[e2])
+                    count[e2] += 1
+                    changed.append((e, e2))
+            if delta <= 0 or rand() < math.exp(-delta / temperature):
+                table_p, table_r = tables[tp], tables[tr]
+                table_p[table_p.index(p)] = r
+                table_r[table_r.index(r)] = p
+                table_of[p], table_of[r] = tr, tp
+                cost += delta
+                best = min(best, cost)
+            else:
+                for e, e2 in changed:
+                    count[e] += 1
+                    count[e2] -= 1
+            temperature *= cooling
+        print(f"  N={n} attempt ended at cost {cost} (best {best})", flush=True)
+    return None
+
+
+# The same annealing as `anneal`, in C for speed (about 100 times faster): compiled at run
+# time with the system compiler into a temporary directory and called through ctypes.
+KERNEL_SOURCE = r"""
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+static uint64_t state;
+static inline uint64_t next_random(void) {
+    state ^= state << 13;
+    state ^= state >> 7;
+    state ^= state << 17;
+    return state;
+}
+
+/* Simulated annealing over a base class; returns the final cost (0: found). */
+long long anneal(int finite, int fixed, int ntables, const int *index, const int *target,
+                 int nclasses, int *tables, int *level_of, uint64_t seed, long long steps,
+                 double t0, double t1, long long *best_cost) {
+    int *count = calloc(nclasses, sizeof(int));
+    int *table_of = malloc(finite * sizeof(int));
+    int *slot_of = malloc(finite * sizeof(int));
+    state = seed * 2654435761u + 88172645463325252ull;
+    for (int t = 0; t < ntables; t++) {
+        int size = t < fixed ? 3 : 4;
+        for (int i = 0; i < size; i++) {
+            table_of[tables[4 * t + i]] = t;
+            slot_of[tables[4 * t + i]] = i;
+            for (int j = i + 1; j < size; j++)
+                count[index[tables[4 * t + i] * finite + tables[4 * t + j]]]++;
+        }
+    }
+    long long cost = 0, best = 0;
+    for (int e = 0; e < nclasses; e++) cost += (long long)(count[e] - target[e]) * (count[e] - target[e]);
+    best = cost;
+    double temperature = t0;
+    double cooling = exp(log(t1 / t0) / (double)steps);
+    int changed[12];
+    for (long long step = 0; step < steps && cost > 0; step++) {
+        temperature *= cooling;
+        int p = next_random() % finite, r = next_random() % finite;
+        int tp = table_of[p], tr = table_of[r];
+        if (tp == tr) continue;
+        if ((tp < fixed || tr < fixed) && level_of[p] != level_of[r]) continue;
+        int delta = 0, nchanged = 0;
+        for (int side = 0; side < 2; side++) {
+            int leaving = side ? r : p, arriving = side ? p : r, t = side ? tr : tp;
+            int size = t < fixed ? 3 : 4;
+            for (int i = 0; i < size; i++) {
+                int q = tables[4 * t + i];
+                if (q == leaving) continue;
+                int e = index[leaving * finite + q];
+                delta += 1 - 2 * (count[e] - target[e]);
+                count[e]--;
+                int e2 = index[arriving * finite + q];
+                delta += 1 + 2 * (count[e2] - target[e2]);
+                count[e2]++;
+                changed[nchanged++] = e;
+                changed[nchanged++] = e2;
+            }
+        }
+        if (delta <= 0 || (double)(next_random() >> 11) * (1.0 / 9007199254740992.0) < exp(-delta / temperature)) {
+            tables[4 * tp + slot_of[p]] = r;
+            tables[4 * tr + slot_of[r]] = p;
+            int sp = slot_of[p];
+            slot_of[p] = slot_of[r];
+            slot_of[r] = sp;
+            table_of[p] = tr;
+            table_of[r] = tp;
+            cost += delta;
+            if (cost < best) best = cost;
+        } else {
+            for (int k = 0; k < nchanged; k += 2) {
+                count[changed[k]]++;
+                count[changed[k + 1]]--;
+            }
+        }
+    }
+    free(count);
+    free(table_of);
+    free(slot_of);
+    *best_cost = best;
+    return cost;
+}
+"""
+
+
+def load_kernel() -> ctypes.CDLL | None:
+    """The compiled C kernel, or None when no C compiler is available."""
+    compiler = shutil.which("cc") or shutil.which("gcc")
+    if compiler is None:
+        return None
+    build = Path(tempfile.mkdtemp(prefix="seating-kernel-"))
+    (build / "kernel.c").write_text(KERNEL_SOURCE)
+    library = build / "kernel.so"
+    subprocess.run(
+        [compiler, "-O2", "-shared", "-fPIC", "-o", str(library), str(build / "kernel.c"), "-lm"],
+        check=True,
+    )
+    kernel = ctypes.CDLL(str(library))
+    array = np.ctypeslib.ndpointer(dtype=np.int32, flags="C_CONTIGUOUS")
+    kernel.anneal.restype = ctypes.c_longlong
+    kernel.anneal.argtypes = [
+        ctypes.c_int, ctypes.c_int, ctypes.c_int, array, array, ctypes.c_int, array, array,
+        ctypes.c_uint64, ctypes.c_longlong, ctypes.c_double, ctypes.c_double,
+        ctypes.POINTER(ctypes.c_longlong),
+    ]  # fmt: skip
+    return kernel
+
+
+def anneal_native(
+    kernel: ctypes.CDLL, n: int, seed: int, steps: int, budget_seconds: float,
+    temperatures: tuple[float, float],
+) -> list[list[int]] | None:  # fmt: skip
+    """`anneal` through the C kernel: restarts from random classes until the budget ends."""
+    m, fixed = ansatz(n)
+    finite = LEVELS * m
+    costs = DifferenceCost(m, fixed)
+    index = np.array(costs.index, dtype=np.int32)
+    target = np.array(costs.target, dtype=np.int32)
+    level_of = np.array([p // m for p in range(finite)], dtype=np.int32)
+    rng = random.Random(seed)
+    started = time.process_time()
+    while time.process_time() - started < budget_seconds:
+        by_level = [[p for p in range(finite) if p // m == level] for level in range(LEVELS)]
+        for points in by_level:
+            rng.shuffle(points)
+        tables = [[by_level[level].pop() for level in range(LEVELS)] + [-1] for _ in range(fixed)]
+        rest = [p for points in by_level for p in points]
+        rng.shuffle(rest)
+        tables += [rest[i : i + 4] for i in range(0, len(rest), 4)]
+        flat = np.array(tables, dtype=np.int32).ravel()
+        best = ctypes.c_longlong()
+        cost = kernel.anneal(
+            finite, fixed, len(tables), index, target, len(costs.target), flat, level_of,
+            rng.getrandbits(63), steps, temperatures[0], temperatures[1], ctypes.byref(best),
+        )  # fmt: skip
+        if cost == 0:
+            found = flat.reshape(-1, 4).tolist()
+            return [t[:3] + [finite + i] if i < fixed else t for i, t in enumerate(found)]
+        print(f"  N={n} attempt ended at cost {cost} (best {best.value})", flush=True)
+    return None
+
+
+def encode(tables: list[list[int]]) -> str:
+    return " ".join(str(p) for table in tables for p in table)
+
+
+def read_data() -> dict[int, tuple[int, str]]:
+    entries = {}
+    for line in DATA.read_text().splitlines():
+        found = re.match(r'\s*(\d+): \((\d+), "([\d ]+)"\),', line)
+        if found:
+            entries[int(found[1])] = (int(found[2]), found[3])
+    return entries
+
+
+def write_data(entries: dict[int, tuple[int, str]]) -> None:
+    text = DATA.read_text()
+    head = text[: text.index("BASE_CLASSES: dict")]
+    lines = [f'    {n}: ({m}, "{players}"),' for n, (m, players) in sorted(entries.items())]
+    body = "BASE_CLASSES: dict[int, tuple[int, str]] = {\n" + "\n".join(lines) + "\n}\n"
+    DATA.write_text(head + body)
+
+
+def verified(n: int, m: int, tables: list[list[int]]) -> bool:
+    rounds = develop(n, m, tables)
+    return all(is_partition(n, r) for r in rounds) and not repeated_pairs(rounds)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("sizes", nargs="*", type=int)
+    parser.add_argument("--upto", type=int, default=0)
+    parser.add_argument("--seconds", type=float, default=120.0, help="CPU budget per N")
+    parser.add_argument("--steps", type=float, default=5e7, help="steps per attempt")
+    parser.add_argument("--temperatures", type=float, nargs=2, default=(0.6, 0.3))
+    parser.add_argument("--python", action="store_true", help="no C kernel (slow)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--redo", action="store_true", help="search sizes already stored")
+    args = parser.parse_args()
+    sizes = args.sizes or list(range(16, args.upto + 1, 4))
+    entries = read_data()
+    kernel = None if args.python else load_kernel()
+    for n in sizes:
+        if n in entries and not args.redo:
+            print(f"N={n}: stored", flush=True)
+            continue
+        started = time.process_time()
+        steps = int(args.steps)
+        if kernel is None:
+            tables = anneal(n, args.seed, steps, args.seconds)
+        else:
+            tables = anneal_native(kernel, n, args.seed, steps, args.seconds, args.temperatures)
+        seconds = time.process_time() - started
+        m, _ = ansatz(n)
+        if tables is None:
+            print(f"N={n}: not found ({seconds:.1f} s)", flush=True)
+            continue
+        assert verified(n, m, tables), n
+        entries[n] = (m, encode(tables))
+        write_data(entries)
+        print(f"N={n}: found, {m} rounds ({seconds:.1f} s)", flush=True)
+
+
+if __name__ == "__main__":
+    main()
