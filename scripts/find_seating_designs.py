@@ -214,6 +214,22 @@ long long anneal(int finite, int fixed, int ntables, const int *index, const int
     for (long long step = 0; step < steps && cost > 0; step++) {
         temperature *= cooling;
         int p = next_random() % finite, r = next_random() % finite;
+        /* Half of the moves take a player of an over-covered pair: at low cost almost
+           every table is fine, and random moves would mostly disturb good tables. */
+        if (next_random() & 1) {
+            for (int tries = 0; tries < ntables; tries++) {
+                int t = next_random() % ntables, size = t < fixed ? 3 : 4, hit = 0;
+                for (int i = 0; i < size && !hit; i++)
+                    for (int j = i + 1; j < size && !hit; j++) {
+                        int e = index[tables[4 * t + i] * finite + tables[4 * t + j]];
+                        if (count[e] > target[e]) {
+                            p = tables[4 * t + ((next_random() & 1) ? i : j)];
+                            hit = 1;
+                        }
+                    }
+                if (hit) break;
+            }
+        }
         int tp = table_of[p], tr = table_of[r];
         if (tp == tr) continue;
         if ((tp < fixed || tr < fixed) && level_of[p] != level_of[r]) continue;
@@ -257,6 +273,97 @@ long long anneal(int finite, int fixed, int ntables, const int *index, const int
     *best_cost = best;
     return cost;
 }
+
+static int m_, half_, ntables_, *vals, *levs, *sizes, *class_count;
+static const int *target_;
+static long long cost_;
+
+/* Difference class of the pair (u at level i, v at level j) of a representative table:
+   pure classes 0..half, then mixed classes half+1+d for the level pair (i, i+1 mod 3). */
+static inline int pair_class(int u, int i, int v, int j) {
+    if (i == j) {
+        int d = ((v - u) % m_ + m_) % m_;
+        return d < m_ - d ? d : m_ - d;
+    }
+    if (j == (i + 1) % 3) return half_ + 1 + ((v - u) % m_ + m_) % m_;
+    return half_ + 1 + ((u - v) % m_ + m_) % m_;
+}
+
+static inline void bump(int e, int by) {
+    int c = class_count[e] - target_[e];
+    cost_ += by > 0 ? 2 * c + 1 : 1 - 2 * c;
+    class_count[e] += by;
+}
+
+static void slot_pairs(int t, int s, int by) {
+    for (int k = 0; k < sizes[t]; k++)
+        if (k != s)
+            bump(pair_class(vals[4 * t + s], levs[4 * t + s], vals[4 * t + k], levs[4 * t + k]), by);
+}
+
+/* Annealing over representative tables of the level-cycling symmetry; 0 when found. */
+long long anneal_cycled(int m, int ntables, int *vals_io, int *levs_io, int *sizes_io,
+                        const int *target, int nclasses, uint64_t seed, long long steps,
+                        double t0, double t1, long long *best_cost) {
+    m_ = m;
+    half_ = m / 2;
+    ntables_ = ntables;
+    vals = vals_io;
+    levs = levs_io;
+    sizes = sizes_io;
+    target_ = target;
+    class_count = calloc(nclasses, sizeof(int));
+    state = seed * 2654435761u + 88172645463325252ull;
+    cost_ = 0;
+    for (int e = 0; e < nclasses; e++) cost_ += (long long)target[e] * target[e];
+    for (int t = 0; t < ntables; t++)
+        for (int s = 0; s < sizes[t]; s++)
+            for (int k = s + 1; k < sizes[t]; k++)
+                bump(pair_class(vals[4 * t + s], levs[4 * t + s], vals[4 * t + k], levs[4 * t + k]), 1);
+    long long best = cost_;
+    double temperature = t0, cooling = exp(log(t1 / t0) / (double)steps);
+    for (long long step = 0; step < steps && cost_ > 0; step++) {
+        temperature *= cooling;
+        long long before = cost_;
+        int t1_ = next_random() % ntables, s1 = next_random() % sizes[t1_];
+        if (next_random() % 5 == 0) {
+            if (sizes[t1_] < 4) continue;  /* the fixed point's table keeps levels 0, 1, 2 */
+            int old = levs[4 * t1_ + s1];
+            slot_pairs(t1_, s1, -1);
+            levs[4 * t1_ + s1] = (old + 1 + (int)(next_random() & 1)) % 3;
+            slot_pairs(t1_, s1, 1);
+            long long delta = cost_ - before;
+            if (delta > 0 && (double)(next_random() >> 11) * (1.0 / 9007199254740992.0) >= exp(-delta / temperature)) {
+                slot_pairs(t1_, s1, -1);
+                levs[4 * t1_ + s1] = old;
+                slot_pairs(t1_, s1, 1);
+            }
+        } else {
+            int t2 = next_random() % ntables, s2 = next_random() % sizes[t2];
+            if (t1_ == t2) continue;
+            slot_pairs(t1_, s1, -1);
+            slot_pairs(t2, s2, -1);
+            int a = vals[4 * t1_ + s1];
+            vals[4 * t1_ + s1] = vals[4 * t2 + s2];
+            vals[4 * t2 + s2] = a;
+            slot_pairs(t1_, s1, 1);
+            slot_pairs(t2, s2, 1);
+            long long delta = cost_ - before;
+            if (delta > 0 && (double)(next_random() >> 11) * (1.0 / 9007199254740992.0) >= exp(-delta / temperature)) {
+                slot_pairs(t1_, s1, -1);
+                slot_pairs(t2, s2, -1);
+                vals[4 * t2 + s2] = vals[4 * t1_ + s1];
+                vals[4 * t1_ + s1] = a;
+                slot_pairs(t1_, s1, 1);
+                slot_pairs(t2, s2, 1);
+            }
+        }
+        if (cost_ < best) best = cost_;
+    }
+    free(class_count);
+    *best_cost = best;
+    return cost_;
+}
 """
 
 
@@ -279,6 +386,11 @@ def load_kernel() -> ctypes.CDLL | None:
         ctypes.c_int, ctypes.c_int, ctypes.c_int, array, array, ctypes.c_int, array, array,
         ctypes.c_uint64, ctypes.c_longlong, ctypes.c_double, ctypes.c_double,
         ctypes.POINTER(ctypes.c_longlong),
+    ]  # fmt: skip
+    kernel.anneal_cycled.restype = ctypes.c_longlong
+    kernel.anneal_cycled.argtypes = [
+        ctypes.c_int, ctypes.c_int, array, array, array, array, ctypes.c_int, ctypes.c_uint64,
+        ctypes.c_longlong, ctypes.c_double, ctypes.c_double, ctypes.POINTER(ctypes.c_longlong),
     ]  # fmt: skip
     return kernel
 
@@ -314,6 +426,67 @@ def anneal_native(
             found = flat.reshape(-1, 4).tolist()
             return [t[:3] + [finite + i] if i < fixed else t for i, t in enumerate(found)]
         print(f"  N={n} attempt ended at cost {cost} (best {best.value})", flush=True)
+    return None
+
+
+def anneal_cycled(
+    kernel: ctypes.CDLL, n: int, seed: int, steps: int, budget_seconds: float,
+    temperatures: tuple[float, float],
+) -> list[list[int]] | None:  # fmt: skip
+    """A base class invariant under cycling the levels, x_i -> x_(i+1), ∞_a -> ∞_(a+1).
+
+    Only for 1 or 3 fixed points. The class is the orbits of representative tables: with
+    one fixed point the invariant table {∞, 0_0, 0_1, 0_2} plus (m-1)/4 representatives on
+    the values 1..m-1; with three, the representative {∞_0, x_0, y_1, z_2} plus (m-3)/4 on
+    the other values. A table holds each value at most once (else its orbit would seat a
+    player twice). Under the symmetry the three levels' pure conditions become one, and the
+    mixed conditions of the level pairs (0,1), (1,2), (2,0) one: a pair (u_i, v_(i+1)) counts
+    difference v-u. The search space shrinks threefold, which is what makes N up to a few
+    hundred reachable.
+    """
+    m, fixed = ansatz(n)
+    if fixed not in (1, 3):
+        return None
+    half = m // 2
+    # Pure classes 0..half (0 unused), then the mixed classes 0..m-1: mixed 0 is covered by
+    # the invariant table (one fixed point) or is a group (three).
+    target = np.array([0] + [1] * half + [0] + [1] * (m - 1), dtype=np.int32)
+    rng = random.Random(seed)
+    started = time.process_time()
+    while time.process_time() - started < budget_seconds:
+        values = list(range(1, m)) if fixed == 1 else list(range(m))
+        rng.shuffle(values)
+        vals: list[int] = []
+        levs: list[int] = []
+        sizes: list[int] = []
+        if fixed == 3:
+            vals += values[:3] + [0]
+            levs += [0, 1, 2, 0]
+            sizes.append(3)
+            values = values[3:]
+        for i in range(0, len(values), 4):
+            vals += values[i : i + 4]
+            levs += [rng.randrange(LEVELS) for _ in range(4)]
+            sizes.append(4)
+        val_array = np.array(vals, dtype=np.int32)
+        lev_array = np.array(levs, dtype=np.int32)
+        size_array = np.array(sizes, dtype=np.int32)
+        best = ctypes.c_longlong()
+        cost = kernel.anneal_cycled(
+            m, len(sizes), val_array, lev_array, size_array, target, len(target),
+            rng.getrandbits(63), steps, temperatures[0], temperatures[1], ctypes.byref(best),
+        )  # fmt: skip
+        if cost == 0:
+            tables = [[0, m, 2 * m, 3 * m]] if fixed == 1 else []
+            for t, size in enumerate(sizes):
+                for shift in range(LEVELS):
+                    table = [
+                        int((lev_array[4 * t + k] + shift) % LEVELS * m + val_array[4 * t + k])
+                        for k in range(size)
+                    ]
+                    tables.append(table + [LEVELS * m + shift] if size == 3 else table)
+            return tables
+        print(f"  N={n} cycled attempt ended at cost {cost} (best {best.value})", flush=True)
     return None
 
 
@@ -366,7 +539,14 @@ def main() -> None:
         if kernel is None:
             tables = anneal(n, args.seed, steps, args.seconds)
         else:
-            tables = anneal_native(kernel, n, args.seed, steps, args.seconds, args.temperatures)
+            # The symmetric search first (most of the budget where it applies), then the
+            # unrestricted one, which some N need (none level-cycled was found for 28).
+            tables = anneal_cycled(
+                kernel, n, args.seed, steps, args.seconds * 2 / 3, args.temperatures
+            )
+            if tables is None:
+                rest = args.seconds - (time.process_time() - started)
+                tables = anneal_native(kernel, n, args.seed, steps, rest, args.temperatures)
         seconds = time.process_time() - started
         m, _ = ansatz(n)
         if tables is None:
