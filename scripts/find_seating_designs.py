@@ -278,15 +278,19 @@ static int m_, half_, ntables_, *vals, *levs, *sizes, *class_count;
 static const int *target_;
 static long long cost_;
 
-/* Difference class of the pair (u at level i, v at level j) of a representative table:
-   pure classes 0..half, then mixed classes half+1+d for the level pair (i, i+1 mod 3). */
+/* The symmetry maps x_i to (c x)_(i+1), so a slot holding value w at level i is the point
+   (c^i w)_i. Difference class of the slots (u, i) and (v, j) of a representative table,
+   brought back to level 0 (pure) or the level pair (0, 1) (mixed) by powers of 1/c:
+   pure classes 0..half, then mixed classes half+1+d. */
+static int cpow[3], cinv[3];
 static inline int pair_class(int u, int i, int v, int j) {
+    long long x = (long long)cpow[i] * u % m_, y = (long long)cpow[j] * v % m_;
     if (i == j) {
-        int d = ((v - u) % m_ + m_) % m_;
+        int d = (int)(((y - x) % m_ + m_) * cinv[i] % m_);
         return d < m_ - d ? d : m_ - d;
     }
-    if (j == (i + 1) % 3) return half_ + 1 + ((v - u) % m_ + m_) % m_;
-    return half_ + 1 + ((u - v) % m_ + m_) % m_;
+    if (j == (i + 1) % 3) return half_ + 1 + (int)(((y - x) % m_ + m_) * cinv[i] % m_);
+    return half_ + 1 + (int)(((x - y) % m_ + m_) * cinv[j] % m_);
 }
 
 static inline void bump(int e, int by) {
@@ -302,10 +306,15 @@ static void slot_pairs(int t, int s, int by) {
 }
 
 /* Annealing over representative tables of the level-cycling symmetry; 0 when found. */
-long long anneal_cycled(int m, int ntables, int *vals_io, int *levs_io, int *sizes_io,
-                        const int *target, int nclasses, uint64_t seed, long long steps,
-                        double t0, double t1, long long *best_cost) {
+long long anneal_cycled(int m, int c, int c_inverse, int ntables, int *vals_io, int *levs_io,
+                        int *sizes_io, const int *target, int nclasses, uint64_t seed,
+                        long long steps, double t0, double t1, long long *best_cost) {
     m_ = m;
+    cpow[0] = cinv[0] = 1;
+    for (int k = 1; k < 3; k++) {
+        cpow[k] = (int)((long long)cpow[k - 1] * c % m);
+        cinv[k] = (int)((long long)cinv[k - 1] * c_inverse % m);
+    }
     half_ = m / 2;
     ntables_ = ntables;
     vals = vals_io;
@@ -389,7 +398,7 @@ def load_kernel() -> ctypes.CDLL | None:
     ]  # fmt: skip
     kernel.anneal_cycled.restype = ctypes.c_longlong
     kernel.anneal_cycled.argtypes = [
-        ctypes.c_int, ctypes.c_int, array, array, array, array, ctypes.c_int, ctypes.c_uint64,
+        ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_int, array, array, array, array, ctypes.c_int, ctypes.c_uint64,
         ctypes.c_longlong, ctypes.c_double, ctypes.c_double, ctypes.POINTER(ctypes.c_longlong),
     ]  # fmt: skip
     return kernel
@@ -429,32 +438,59 @@ def anneal_native(
     return None
 
 
+def cube_roots_of_unity(m: int) -> list[int]:
+    """The units c of Z_m with c^3 = 1, 1 first."""
+    return [c for c in range(1, m) if math.gcd(c, m) == 1 and pow(c, 3, m) == 1]
+
+
 def anneal_cycled(
     kernel: ctypes.CDLL, n: int, seed: int, steps: int, budget_seconds: float,
     temperatures: tuple[float, float],
 ) -> list[list[int]] | None:  # fmt: skip
-    """A base class invariant under cycling the levels, x_i -> x_(i+1), ∞_a -> ∞_(a+1).
+    """A base class invariant under tau: x_i -> (c x)_(i+1), ∞_a -> ∞_(a+1) (c^3 = 1 in Z_m).
 
-    Only for 1 or 3 fixed points. The class is the orbits of representative tables: with
-    one fixed point the invariant table {∞, 0_0, 0_1, 0_2} plus (m-1)/4 representatives on
-    the values 1..m-1; with three, the representative {∞_0, x_0, y_1, z_2} plus (m-3)/4 on
-    the other values. A table holds each value at most once (else its orbit would seat a
-    player twice). Under the symmetry the three levels' pure conditions become one, and the
-    mixed conditions of the level pairs (0,1), (1,2), (2,0) one: a pair (u_i, v_(i+1)) counts
-    difference v-u. The search space shrinks threefold, which is what makes N up to a few
-    hundred reachable.
+    The class is the tau-orbits of representative tables. The point orbits are
+    {w_0, (cw)_1, (c^2 w)_2}, named by w; a slot (w, i) of a representative is (c^i w)_i, and
+    a table holds each w at most once (else its orbit would seat a player twice).
+    * one fixed point: the invariant table {∞, 0_0, 0_1, 0_2}, (m-1)/4 representatives;
+    * three: the representative {∞_0, x_0, y_1, z_2} (∞_a cycle), (m-3)/4 representatives;
+    * two: both fixed points stay, in the invariant tables {∞_a, w_0, (cw)_1, (c^2 w)_2}
+      for w = 0 and one w = b; their mixed differences (c-1)w differ only when c != 1.
+    Under tau the three levels' pure conditions become one (level i's differences times
+    1/c^i), and the mixed conditions of the level pairs (0,1), (1,2), (2,0) one. The search
+    space shrinks threefold, which is what makes N up to a few hundred reachable.
     """
     m, fixed = ansatz(n)
-    if fixed not in (1, 3):
-        return None
     half = m // 2
-    # Pure classes 0..half (0 unused), then the mixed classes 0..m-1: mixed 0 is covered by
-    # the invariant table (one fixed point) or is a group (three).
-    target = np.array([0] + [1] * half + [0] + [1] * (m - 1), dtype=np.int32)
+    multipliers = cube_roots_of_unity(m)
+    if fixed == 2:
+        multipliers = multipliers[1:]
+    if not multipliers:
+        return None
     rng = random.Random(seed)
     started = time.process_time()
+    attempt = 0
     while time.process_time() - started < budget_seconds:
-        values = list(range(1, m)) if fixed == 1 else list(range(m))
+        c = multipliers[attempt % len(multipliers)]
+        attempt += 1
+        # Pure classes 0..half (0 unused; with two fixed points m/2 is a group), then the
+        # mixed classes 0..m-1 (0: the invariant table's with one fixed point, a group with
+        # three; with two, the invariant tables take the classes (c-1)w).
+        pure = [0] + [1] * half
+        mixed = [1] * m
+        invariant: list[int] = []
+        if fixed == 2:
+            pure[half] = 0
+            others = [w for w in range(1, m) if (c - 1) * w % m != 0]
+            invariant = [0, rng.choice(others)]
+            for w in invariant:
+                mixed[(c - 1) * w % m] -= 1
+        else:
+            mixed[0] = 0
+        target = np.array(pure + mixed, dtype=np.int32)
+        if fixed == 1:
+            invariant = [0]
+        values = [w for w in range(m) if w not in invariant]
         rng.shuffle(values)
         vals: list[int] = []
         levs: list[int] = []
@@ -473,21 +509,35 @@ def anneal_cycled(
         size_array = np.array(sizes, dtype=np.int32)
         best = ctypes.c_longlong()
         cost = kernel.anneal_cycled(
-            m, len(sizes), val_array, lev_array, size_array, target, len(target),
-            rng.getrandbits(63), steps, temperatures[0], temperatures[1], ctypes.byref(best),
+            m, c, pow(c, -1, m), len(sizes), val_array, lev_array, size_array, target,
+            len(target), rng.getrandbits(63), steps, temperatures[0], temperatures[1],
+            ctypes.byref(best),
         )  # fmt: skip
         if cost == 0:
-            tables = [[0, m, 2 * m, 3 * m]] if fixed == 1 else []
-            for t, size in enumerate(sizes):
-                for shift in range(LEVELS):
-                    table = [
-                        int((lev_array[4 * t + k] + shift) % LEVELS * m + val_array[4 * t + k])
-                        for k in range(size)
-                    ]
-                    tables.append(table + [LEVELS * m + shift] if size == 3 else table)
-            return tables
-        print(f"  N={n} cycled attempt ended at cost {cost} (best {best.value})", flush=True)
+            return develop_orbits(m, c, invariant, sizes, val_array.tolist(), lev_array.tolist())
+        print(f"  N={n} c={c} cycled attempt ended at cost {cost} (best {best.value})", flush=True)
     return None
+
+
+def develop_orbits(
+    m: int, c: int, invariant: list[int], sizes: list[int], vals: list[int],
+    levs: list[int],
+) -> list[list[int]]:  # fmt: skip
+    """The base class: the invariant tables and the tau-orbits of the representatives."""
+
+    def player(w: int, level: int, shift: int) -> int:
+        """tau^shift of the slot (w, level): the point (c^(level+shift) w)_(level+shift)."""
+        return (level + shift) % LEVELS * m + pow(c, level + shift, m) * w % m
+
+    tables = [
+        [player(w, level, 0) for level in range(LEVELS)] + [LEVELS * m + a]
+        for a, w in enumerate(invariant)
+    ]
+    for t, size in enumerate(sizes):
+        for shift in range(LEVELS):
+            table = [player(vals[4 * t + k], levs[4 * t + k], shift) for k in range(size)]
+            tables.append(table + [LEVELS * m + shift] if size == 3 else table)
+    return tables
 
 
 def encode(tables: list[list[int]]) -> str:
