@@ -27,6 +27,7 @@ from __future__ import annotations
 import argparse
 import ctypes
 import math
+import os
 import random
 import re
 import shutil
@@ -49,6 +50,8 @@ from tournaments.seating.designs.cyclic import (  # noqa: E402
 )
 
 LEVELS = 3
+# Share of the symmetric search's moves that start from an over-covered pair.
+FOCUS = float(os.environ.get("SEATING_FOCUS", "0.5"))
 
 
 def ansatz(n: int) -> tuple[int, int]:
@@ -308,7 +311,8 @@ static void slot_pairs(int t, int s, int by) {
 /* Annealing over representative tables of the level-cycling symmetry; 0 when found. */
 long long anneal_cycled(int m, int c, int c_inverse, int ntables, int *vals_io, int *levs_io,
                         int *sizes_io, const int *target, int nclasses, uint64_t seed,
-                        long long steps, double t0, double t1, long long *best_cost) {
+                        long long steps, double t0, double t1, double focus,
+                        long long *best_cost) {
     m_ = m;
     cpow[0] = cinv[0] = 1;
     for (int k = 1; k < 3; k++) {
@@ -335,6 +339,22 @@ long long anneal_cycled(int m, int c, int c_inverse, int ntables, int *vals_io, 
         temperature *= cooling;
         long long before = cost_;
         int t1_ = next_random() % ntables, s1 = next_random() % sizes[t1_];
+        /* With probability focus, a slot of an over-covered pair: at low cost almost every
+           table is right, and random moves would mostly disturb good ones. */
+        if ((double)(next_random() >> 11) * (1.0 / 9007199254740992.0) < focus) {
+            for (int tries = 0, hit = 0; tries < ntables && !hit; tries++) {
+                int t = next_random() % ntables;
+                for (int i = 0; i < sizes[t] && !hit; i++)
+                    for (int j = i + 1; j < sizes[t] && !hit; j++) {
+                        int e = pair_class(vals[4 * t + i], levs[4 * t + i], vals[4 * t + j], levs[4 * t + j]);
+                        if (class_count[e] > target_[e]) {
+                            t1_ = t;
+                            s1 = (next_random() & 1) ? i : j;
+                            hit = 1;
+                        }
+                    }
+            }
+        }
         if (next_random() % 5 == 0) {
             if (sizes[t1_] < 4) continue;  /* the fixed point's table keeps levels 0, 1, 2 */
             int old = levs[4 * t1_ + s1];
@@ -399,7 +419,8 @@ def load_kernel() -> ctypes.CDLL | None:
     kernel.anneal_cycled.restype = ctypes.c_longlong
     kernel.anneal_cycled.argtypes = [
         ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_int, array, array, array, array, ctypes.c_int, ctypes.c_uint64,
-        ctypes.c_longlong, ctypes.c_double, ctypes.c_double, ctypes.POINTER(ctypes.c_longlong),
+        ctypes.c_longlong, ctypes.c_double, ctypes.c_double, ctypes.c_double,
+        ctypes.POINTER(ctypes.c_longlong),
     ]  # fmt: skip
     return kernel
 
@@ -510,7 +531,7 @@ def anneal_cycled(
         best = ctypes.c_longlong()
         cost = kernel.anneal_cycled(
             m, c, pow(c, -1, m), len(sizes), val_array, lev_array, size_array, target,
-            len(target), rng.getrandbits(63), steps, temperatures[0], temperatures[1],
+            len(target), rng.getrandbits(63), steps, temperatures[0], temperatures[1], FOCUS,
             ctypes.byref(best),
         )  # fmt: skip
         if cost == 0:
