@@ -283,17 +283,16 @@ static long long cost_;
 
 /* The symmetry maps x_i to (c x)_(i+1), so a slot holding value w at level i is the point
    (c^i w)_i. Difference class of the slots (u, i) and (v, j) of a representative table,
-   brought back to level 0 (pure) or the level pair (0, 1) (mixed) by powers of 1/c:
-   pure classes 0..half, then mixed classes half+1+d. */
+   brought back to level 0 (pure) or the level pair (0, 1) (mixed) by powers of 1/c, then
+   to the orbit's representative under the multiplier group H (canon_*): pure classes
+   0..half, then mixed classes half+1+d. */
 static int cpow[3], cinv[3];
+static const int *canon_pure_, *canon_mixed_;
 static inline int pair_class(int u, int i, int v, int j) {
     long long x = (long long)cpow[i] * u % m_, y = (long long)cpow[j] * v % m_;
-    if (i == j) {
-        int d = (int)(((y - x) % m_ + m_) * cinv[i] % m_);
-        return d < m_ - d ? d : m_ - d;
-    }
-    if (j == (i + 1) % 3) return half_ + 1 + (int)(((y - x) % m_ + m_) * cinv[i] % m_);
-    return half_ + 1 + (int)(((x - y) % m_ + m_) * cinv[j] % m_);
+    if (i == j) return canon_pure_[((y - x) % m_ + m_) * cinv[i] % m_];
+    if (j == (i + 1) % 3) return half_ + 1 + canon_mixed_[((y - x) % m_ + m_) * cinv[i] % m_];
+    return half_ + 1 + canon_mixed_[((x - y) % m_ + m_) * cinv[j] % m_];
 }
 
 static inline void bump(int e, int by) {
@@ -312,8 +311,10 @@ static void slot_pairs(int t, int s, int by) {
 long long anneal_cycled(int m, int c, int c_inverse, int ntables, int *vals_io, int *levs_io,
                         int *sizes_io, const int *target, int nclasses, uint64_t seed,
                         long long steps, double t0, double t1, double focus,
-                        long long *best_cost) {
+                        const int *canon_pure, const int *canon_mixed, long long *best_cost) {
     m_ = m;
+    canon_pure_ = canon_pure;
+    canon_mixed_ = canon_mixed;
     cpow[0] = cinv[0] = 1;
     for (int k = 1; k < 3; k++) {
         cpow[k] = (int)((long long)cpow[k - 1] * c % m);
@@ -419,7 +420,7 @@ def load_kernel() -> ctypes.CDLL | None:
     kernel.anneal_cycled.restype = ctypes.c_longlong
     kernel.anneal_cycled.argtypes = [
         ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_int, array, array, array, array, ctypes.c_int, ctypes.c_uint64,
-        ctypes.c_longlong, ctypes.c_double, ctypes.c_double, ctypes.c_double,
+        ctypes.c_longlong, ctypes.c_double, ctypes.c_double, ctypes.c_double, array, array,
         ctypes.POINTER(ctypes.c_longlong),
     ]  # fmt: skip
     return kernel
@@ -464,6 +465,34 @@ def cube_roots_of_unity(m: int) -> list[int]:
     return [c for c in range(1, m) if math.gcd(c, m) == 1 and pow(c, 3, m) == 1]
 
 
+def multiplier_groups(m: int, fixed: int) -> list[list[int]]:
+    """Groups H of multipliers the base class may also be invariant under, largest first.
+
+    Only for one fixed point and m prime: H of odd order k (so -1 is not in H and a pure
+    difference orbit is ±H·d) acts freely on the nonzero values, and the (m-1)/4 tables
+    off the invariant one must fall into orbits of k: k divides (m-1)/4. The trivial group
+    is always there; a larger H shrinks the search k-fold more, when such a class exists.
+    """
+    trivial = [[1]]
+    if fixed != 1 or any(m % p == 0 for p in range(2, math.isqrt(m) + 1)):
+        return trivial
+    root = next(
+        g for g in range(2, m) if all(pow(g, (m - 1) // p, m) != 1 for p in prime_factors(m - 1))
+    )
+    groups = []
+    for k in range(3, (m - 1) // 4 + 1, 2):
+        if (m - 1) // 4 % k == 0:
+            generator = pow(root, (m - 1) // k, m)
+            groups.append([pow(generator, e, m) for e in range(k)])
+    return groups[::-1] + trivial
+
+
+def prime_factors(n: int) -> set[int]:
+    return {
+        p for p in range(2, n + 1) if n % p == 0 and all(p % q for q in range(2, math.isqrt(p) + 1))
+    }
+
+
 def anneal_cycled(
     kernel: ctypes.CDLL, n: int, seed: int, steps: int, budget_seconds: float,
     temperatures: tuple[float, float],
@@ -486,19 +515,25 @@ def anneal_cycled(
     multipliers = cube_roots_of_unity(m)
     if fixed == 2:
         multipliers = multipliers[1:]
-    if not multipliers:
+    configurations = [(c, group) for c in multipliers for group in multiplier_groups(m, fixed)]
+    if not configurations:
         return None
     rng = random.Random(seed)
     started = time.process_time()
     attempt = 0
     while time.process_time() - started < budget_seconds:
-        c = multipliers[attempt % len(multipliers)]
+        c, group = configurations[attempt % len(configurations)]
         attempt += 1
+        canon_pure = np.array(
+            [min(h * s * d % m for h in group for s in (1, -1)) for d in range(m)], dtype=np.int32
+        )
+        canon_mixed = np.array([min(h * d % m for h in group) for d in range(m)], dtype=np.int32)
         # Pure classes 0..half (0 unused; with two fixed points m/2 is a group), then the
         # mixed classes 0..m-1 (0: the invariant table's with one fixed point, a group with
         # three; with two, the invariant tables take the classes (c-1)w).
-        pure = [0] + [1] * half
-        mixed = [1] * m
+        pure = [int(canon_pure[d] == d) for d in range(half + 1)]
+        mixed = [int(canon_mixed[d] == d) for d in range(m)]
+        pure[0] = 0
         invariant: list[int] = []
         if fixed == 2:
             pure[half] = 0
@@ -511,7 +546,7 @@ def anneal_cycled(
         target = np.array(pure + mixed, dtype=np.int32)
         if fixed == 1:
             invariant = [0]
-        values = [w for w in range(m) if w not in invariant]
+        values = [w for w in range(m) if w not in invariant and canon_mixed[w] == w]
         rng.shuffle(values)
         vals: list[int] = []
         levs: list[int] = []
@@ -532,16 +567,21 @@ def anneal_cycled(
         cost = kernel.anneal_cycled(
             m, c, pow(c, -1, m), len(sizes), val_array, lev_array, size_array, target,
             len(target), rng.getrandbits(63), steps, temperatures[0], temperatures[1], FOCUS,
-            ctypes.byref(best),
+            canon_pure, canon_mixed, ctypes.byref(best),
         )  # fmt: skip
         if cost == 0:
-            return develop_orbits(m, c, invariant, sizes, val_array.tolist(), lev_array.tolist())
-        print(f"  N={n} c={c} cycled attempt ended at cost {cost} (best {best.value})", flush=True)
+            return develop_orbits(
+                m, c, group, invariant, sizes, val_array.tolist(), lev_array.tolist()
+            )
+        print(
+            f"  N={n} c={c} |H|={len(group)} cycled attempt ended at cost {cost} (best {best.value})",
+            flush=True,
+        )
     return None
 
 
 def develop_orbits(
-    m: int, c: int, invariant: list[int], sizes: list[int], vals: list[int],
+    m: int, c: int, group: list[int], invariant: list[int], sizes: list[int], vals: list[int],
     levs: list[int],
 ) -> list[list[int]]:  # fmt: skip
     """The base class: the invariant tables and the tau-orbits of the representatives."""
@@ -555,9 +595,10 @@ def develop_orbits(
         for a, w in enumerate(invariant)
     ]
     for t, size in enumerate(sizes):
-        for shift in range(LEVELS):
-            table = [player(vals[4 * t + k], levs[4 * t + k], shift) for k in range(size)]
-            tables.append(table + [LEVELS * m + shift] if size == 3 else table)
+        for h in group:
+            for shift in range(LEVELS):
+                table = [player(h * vals[4 * t + k], levs[4 * t + k], shift) for k in range(size)]
+                tables.append(table + [LEVELS * m + shift] if size == 3 else table)
     return tables
 
 
