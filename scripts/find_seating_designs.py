@@ -311,7 +311,8 @@ static void slot_pairs(int t, int s, int by) {
 long long anneal_cycled(int m, int c, int c_inverse, int ntables, int *vals_io, int *levs_io,
                         int *sizes_io, const int *target, int nclasses, uint64_t seed,
                         long long steps, double t0, double t1, double focus,
-                        const int *canon_pure, const int *canon_mixed, long long *best_cost) {
+                        const int *canon_pure, const int *canon_mixed, const int *group,
+                        int group_size, long long *best_cost) {
     m_ = m;
     canon_pure_ = canon_pure;
     canon_mixed_ = canon_mixed;
@@ -356,7 +357,19 @@ long long anneal_cycled(int m, int c, int c_inverse, int ntables, int *vals_io, 
                     }
             }
         }
-        if (next_random() % 5 == 0) {
+        if (group_size > 1 && next_random() % 5 == 0) {
+            /* Another member of the value's H-orbit: the orbit stays, the table changes. */
+            int old = vals[4 * t1_ + s1];
+            slot_pairs(t1_, s1, -1);
+            vals[4 * t1_ + s1] = (int)((long long)group[1 + next_random() % (group_size - 1)] * old % m_);
+            slot_pairs(t1_, s1, 1);
+            long long delta = cost_ - before;
+            if (delta > 0 && (double)(next_random() >> 11) * (1.0 / 9007199254740992.0) >= exp(-delta / temperature)) {
+                slot_pairs(t1_, s1, -1);
+                vals[4 * t1_ + s1] = old;
+                slot_pairs(t1_, s1, 1);
+            }
+        } else if (next_random() % 5 == 0) {
             if (sizes[t1_] < 4) continue;  /* the fixed point's table keeps levels 0, 1, 2 */
             int old = levs[4 * t1_ + s1];
             slot_pairs(t1_, s1, -1);
@@ -421,7 +434,7 @@ def load_kernel() -> ctypes.CDLL | None:
     kernel.anneal_cycled.argtypes = [
         ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_int, array, array, array, array, ctypes.c_int, ctypes.c_uint64,
         ctypes.c_longlong, ctypes.c_double, ctypes.c_double, ctypes.c_double, array, array,
-        ctypes.POINTER(ctypes.c_longlong),
+        array, ctypes.c_int, ctypes.POINTER(ctypes.c_longlong),
     ]  # fmt: skip
     return kernel
 
@@ -480,7 +493,7 @@ def multiplier_groups(m: int, fixed: int) -> list[list[int]]:
         g for g in range(2, m) if all(pow(g, (m - 1) // p, m) != 1 for p in prime_factors(m - 1))
     )
     groups = []
-    for k in range(3, (m - 1) // 4 + 1, 2):
+    for k in range(3, m, 2):
         if (m - 1) // 4 % k == 0:
             generator = pow(root, (m - 1) // k, m)
             groups.append([pow(generator, e, m) for e in range(k)])
@@ -567,7 +580,8 @@ def anneal_cycled(
         cost = kernel.anneal_cycled(
             m, c, pow(c, -1, m), len(sizes), val_array, lev_array, size_array, target,
             len(target), rng.getrandbits(63), steps, temperatures[0], temperatures[1], FOCUS,
-            canon_pure, canon_mixed, ctypes.byref(best),
+            canon_pure, canon_mixed, np.array(group, dtype=np.int32), len(group),
+            ctypes.byref(best),
         )  # fmt: skip
         if cost == 0:
             return develop_orbits(
