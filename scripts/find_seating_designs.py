@@ -16,10 +16,18 @@ A fixed point meets every finite point once when its table holds one point of ea
                (pure difference m/2: 0 times) and the two fixed points.
 Each gives floor((N-1)/3) rounds, the best known length.
 
-Search: simulated annealing over B, a move swaps two finite points between tables (points
-of one level only when a fixed point's table is involved, so it keeps one per level). Cost =
-sum over difference classes of (count - target)^2, updated incrementally. Seeded, so a run
-is repeatable; bounded by a step budget per attempt and a CPU-seconds budget per N.
+Search: simulated annealing, cost = sum over difference classes of (count - target)^2,
+updated incrementally, in a small C kernel compiled at run time (cc; the pure Python
+`anneal` is the slow reference, --python). Two forms, the first one that succeeds wins:
+1. symmetric (`anneal_cycled`): B invariant under tau: x_i -> (c x)_(i+1) with c^3 = 1
+   (levels cycled) and, for one fixed point and m prime, under a multiplier group H; the
+   search runs over representative tables only, 3|H| times smaller. Moves: swap two
+   values, change a slot's level, replace a value by another of its H-orbit.
+2. plain (`anneal_native`): B unrestricted, a move swaps two finite points between tables
+   (one level only when a fixed point's table is involved).
+Seeded, so a run is repeatable given the same budgets; each attempt is bounded by steps,
+each N by CPU seconds (so a slower machine may find fewer). Every class found is developed
+and verified before it is written.
 """
 
 from __future__ import annotations
