@@ -296,7 +296,14 @@ static long long cost_;
    0..half, then mixed classes half+1+d. */
 static int cpow[3], cinv[3];
 static const int *canon_pure_, *canon_mixed_;
+static int cycled_ = 1;
 static inline int pair_class(int u, int i, int v, int j) {
+    if (!cycled_) {
+        /* Levels kept: pure classes per level, mixed per level pair (0,1), (0,2), (1,2). */
+        if (i == j) return i * (half_ + 1) + canon_pure_[((v - u) % m_ + m_) % m_];
+        int lo = i < j ? i : j, hi = i < j ? j : i, d = i < j ? v - u : u - v;
+        return 3 * (half_ + 1) + (lo + hi - 1) * m_ + canon_mixed_[(d % m_ + m_) % m_];
+    }
     long long x = (long long)cpow[i] * u % m_, y = (long long)cpow[j] * v % m_;
     if (i == j) return canon_pure_[((y - x) % m_ + m_) * cinv[i] % m_];
     if (j == (i + 1) % 3) return half_ + 1 + canon_mixed_[((y - x) % m_ + m_) * cinv[i] % m_];
@@ -320,8 +327,9 @@ long long anneal_cycled(int m, int c, int c_inverse, int ntables, int *vals_io, 
                         int *sizes_io, const int *target, int nclasses, uint64_t seed,
                         long long steps, double t0, double t1, double focus,
                         const int *canon_pure, const int *canon_mixed, const int *group,
-                        int group_size, long long *best_cost) {
+                        int group_size, int cycled, long long *best_cost) {
     m_ = m;
+    cycled_ = cycled;
     canon_pure_ = canon_pure;
     canon_mixed_ = canon_mixed;
     cpow[0] = cinv[0] = 1;
@@ -377,7 +385,7 @@ long long anneal_cycled(int m, int c, int c_inverse, int ntables, int *vals_io, 
                 vals[4 * t1_ + s1] = old;
                 slot_pairs(t1_, s1, 1);
             }
-        } else if (next_random() % 5 == 0) {
+        } else if (cycled_ && next_random() % 5 == 0) {
             if (sizes[t1_] < 4) continue;  /* the fixed point's table keeps levels 0, 1, 2 */
             int old = levs[4 * t1_ + s1];
             slot_pairs(t1_, s1, -1);
@@ -392,11 +400,19 @@ long long anneal_cycled(int m, int c, int c_inverse, int ntables, int *vals_io, 
         } else {
             int t2 = next_random() % ntables, s2 = next_random() % sizes[t2];
             if (t1_ == t2) continue;
+            int la = levs[4 * t1_ + s1], lb = levs[4 * t2 + s2];
+            /* Without level cycling a slot is a point (value, level) and moves whole; the
+               fixed point's table keeps one point per level. */
+            if (!cycled_ && la != lb && (sizes[t1_] < 4 || sizes[t2] < 4)) continue;
             slot_pairs(t1_, s1, -1);
             slot_pairs(t2, s2, -1);
             int a = vals[4 * t1_ + s1];
             vals[4 * t1_ + s1] = vals[4 * t2 + s2];
             vals[4 * t2 + s2] = a;
+            if (!cycled_) {
+                levs[4 * t1_ + s1] = lb;
+                levs[4 * t2 + s2] = la;
+            }
             slot_pairs(t1_, s1, 1);
             slot_pairs(t2, s2, 1);
             long long delta = cost_ - before;
@@ -405,6 +421,8 @@ long long anneal_cycled(int m, int c, int c_inverse, int ntables, int *vals_io, 
                 slot_pairs(t2, s2, -1);
                 vals[4 * t2 + s2] = vals[4 * t1_ + s1];
                 vals[4 * t1_ + s1] = a;
+                levs[4 * t1_ + s1] = la;
+                levs[4 * t2 + s2] = lb;
                 slot_pairs(t1_, s1, 1);
                 slot_pairs(t2, s2, 1);
             }
@@ -442,7 +460,7 @@ def load_kernel() -> ctypes.CDLL | None:
     kernel.anneal_cycled.argtypes = [
         ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_int, array, array, array, array, ctypes.c_int, ctypes.c_uint64,
         ctypes.c_longlong, ctypes.c_double, ctypes.c_double, ctypes.c_double, array, array,
-        array, ctypes.c_int, ctypes.POINTER(ctypes.c_longlong),
+        array, ctypes.c_int, ctypes.c_int, ctypes.POINTER(ctypes.c_longlong),
     ]  # fmt: skip
     return kernel
 
@@ -478,6 +496,87 @@ def anneal_native(
             found = flat.reshape(-1, 4).tolist()
             return [t[:3] + [finite + i] if i < fixed else t for i, t in enumerate(found)]
         print(f"  N={n} attempt ended at cost {cost} (best {best.value})", flush=True)
+    return None
+
+
+def anneal_permuting_fixed(
+    kernel: ctypes.CDLL, n: int, seed: int, steps: int, budget_seconds: float,
+    temperatures: tuple[float, float],
+) -> list[list[int]] | None:  # fmt: skip
+    """Three fixed points, m prime = 7 (mod 12): B invariant under x_i -> (w x)_i, w^3 = 1,
+    which also cycles the fixed points (levels are not cycled).
+
+    B = the orbit of {∞_0, x_0, y_1, z_2} (x, y, z nonzero), three invariant tables
+    {0_i, u_j, (wu)_j, (w^2 u)_j} (one per i, their u and j chosen per attempt and their
+    differences taken off the targets), and the orbits of (m-7)/4 representative tables.
+    """
+    m, fixed = ansatz(n)
+    if fixed != 3 or m % 12 != 7 or any(m % p == 0 for p in range(2, math.isqrt(m) + 1)):
+        return None
+    root = next(
+        g for g in range(2, m) if all(pow(g, (m - 1) // p, m) != 1 for p in prime_factors(m - 1))
+    )
+    omega = pow(root, (m - 1) // 3, m)
+    group = [1, omega, omega * omega % m]
+    half = m // 2
+    canon_pure = np.array(
+        [min(h * s * d % m for h in group for s in (1, -1)) for d in range(m)], dtype=np.int32
+    )
+    canon_mixed = np.array([min(h * d % m for h in group) for d in range(m)], dtype=np.int32)
+    reps = [w for w in range(1, m) if canon_mixed[w] == w]
+    mixed_start = LEVELS * (half + 1)
+    rng = random.Random(seed)
+    started = time.process_time()
+    while time.process_time() - started < budget_seconds:
+        target = [0] * (mixed_start + 3 * m)
+        for level in range(LEVELS):
+            for d in range(1, half + 1):
+                target[level * (half + 1) + d] = int(canon_pure[d] == d)
+        for k in range(3):
+            for d in range(1, m):
+                target[mixed_start + k * m + d] = int(canon_mixed[d] == d)
+        points = [(w, level) for level in range(LEVELS) for w in reps]
+        rng.shuffle(points)
+        infinite = [next(p for p in points if p[1] == level) for level in range(LEVELS)]
+        for p in infinite:
+            points.remove(p)
+        invariant = []
+        for i in range(LEVELS):
+            u, j = points.pop()
+            invariant.append((i, u, j))
+            if i == j:
+                target[i * (half + 1) + int(canon_pure[u])] -= 1
+            else:
+                lo, hi = min(i, j), max(i, j)
+                d = u if i < j else -u % m
+                target[mixed_start + (lo + hi - 1) * m + int(canon_mixed[d])] -= 1
+            target[j * (half + 1) + int(canon_pure[(omega - 1) * u % m])] -= 1
+        if min(target) < 0:
+            continue
+        vals = [w for w, _ in infinite] + [0] + [w for w, _ in points]
+        levs = [0, 1, 2, 0] + [level for _, level in points]
+        sizes = [3] + [4] * (len(points) // 4)
+        val_array = np.array(vals, dtype=np.int32)
+        lev_array = np.array(levs, dtype=np.int32)
+        best = ctypes.c_longlong()
+        cost = kernel.anneal_cycled(
+            m, 1, 1, len(sizes), val_array, lev_array, np.array(sizes, dtype=np.int32),
+            np.array(target, dtype=np.int32), len(target), rng.getrandbits(63), steps,
+            temperatures[0], temperatures[1], FOCUS, canon_pure, canon_mixed,
+            np.array(group, dtype=np.int32), len(group), 0, ctypes.byref(best),
+        )  # fmt: skip
+        if cost == 0:
+            vals, levs = val_array.tolist(), lev_array.tolist()
+            tables = [
+                [i * m, j * m + u, j * m + omega * u % m, j * m + u * group[2] % m]
+                for i, u, j in invariant
+            ]
+            for t, size in enumerate(sizes):
+                for a, h in enumerate(group):
+                    table = [levs[4 * t + k] * m + h * vals[4 * t + k] % m for k in range(size)]
+                    tables.append(table + [LEVELS * m + a] if size == 3 else table)
+            return tables
+        print(f"  N={n} permuting attempt ended at cost {cost} (best {best.value})", flush=True)
     return None
 
 
@@ -588,7 +687,7 @@ def anneal_cycled(
         cost = kernel.anneal_cycled(
             m, c, pow(c, -1, m), len(sizes), val_array, lev_array, size_array, target,
             len(target), rng.getrandbits(63), steps, temperatures[0], temperatures[1], FOCUS,
-            canon_pure, canon_mixed, np.array(group, dtype=np.int32), len(group),
+            canon_pure, canon_mixed, np.array(group, dtype=np.int32), len(group), 1,
             ctypes.byref(best),
         )  # fmt: skip
         if cost == 0:
@@ -678,6 +777,10 @@ def main() -> None:
             tables = anneal_cycled(
                 kernel, n, args.seed, steps, args.seconds * 2 / 3, args.temperatures
             )
+            if tables is None:
+                tables = anneal_permuting_fixed(
+                    kernel, n, args.seed, steps, args.seconds / 3, args.temperatures
+                )
             if tables is None:
                 rest = args.seconds - (time.process_time() - started)
                 tables = anneal_native(kernel, n, args.seed, steps, rest, args.temperatures)
