@@ -19,13 +19,14 @@ EXPECTED_ROUNDS = {n: (n - 1) // 3 for n in stored_sizes()}
 
 
 def test_the_sizes_clubs_play_are_stored() -> None:
-    assert {16, 24, 28} <= set(stored_sizes())
+    assert {16, 24, 28, 36, 40, 44, 48} <= set(stored_sizes())
 
 
 @pytest.mark.parametrize("n", stored_sizes())
 def test_stored_schedule_is_repeat_free_at_the_best_known_length(n: int) -> None:
     rounds = cyclic_schedule(n)
     assert rounds is not None
+    assert BASE_CLASSES[n][0] == EXPECTED_ROUNDS[n]
     assert len(rounds) == EXPECTED_ROUNDS[n]
     assert all(is_partition(n, round_tables) for round_tables in rounds)
     assert repeated_pairs(rounds) == set()

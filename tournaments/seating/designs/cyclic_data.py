@@ -4,6 +4,8 @@ BASE_CLASSES[n] = (m, players): developed over Z_m (m rounds); players are the b
 4 per table, in the labelling of cyclic.py. Do not edit by hand: rerun the script.
 """
 
+# One line per N (the script rewrites this block), so the formatter keeps off it.
+# fmt: off
 BASE_CLASSES: dict[int, tuple[int, str]] = {
     16: (5, "3 5 12 15 9 1 0 6 7 8 11 13 4 10 14 2"),
     24: (7, "6 9 15 21 5 10 20 22 0 13 18 23 1 4 14 2 19 16 8 17 11 12 3 7"),
