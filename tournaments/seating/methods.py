@@ -35,6 +35,7 @@ from .errors import SeatingError
 from .meetings import meeting_counts
 from .request import SeatingRequest
 from .search import Problem, chunk, improve, tables_of
+from .swiss_exact import solve_round
 from .tables import table_sizes
 from .winds import order_tables
 
@@ -172,6 +173,24 @@ def _by_rank(
     avoid_repeats: bool,
 ) -> list[list[int]]:
     order = rank_order(players, request.ranking, rng)
+    table_of = local_search_by_rank(order, sizes, request, rng, avoid_repeats=avoid_repeats)
+    if avoid_repeats:
+        clubs = request.clubs if request.avoid_same_club else None
+        return solve_round(order, sizes, request.history, clubs, fallback=table_of).tables
+    return [[order[r] for r in t] for t in tables_of(table_of, len(sizes))]
+
+
+def local_search_by_rank(
+    order: Sequence[int],
+    sizes: Sequence[int],
+    request: SeatingRequest,
+    rng: Random,
+    *,
+    avoid_repeats: bool,
+) -> list[int]:
+    """Table index per rank: rank order, changed by the local search only to keep club
+    members (when asked) and, for swiss, players who met apart (the seating before the
+    exact solver; swiss's fallback)."""
     natural = chunk(range(len(order)), sizes)  # ranks 0..n-1 -> table
     pairs: dict[tuple[int, int], int] = {}
     if avoid_repeats:
@@ -181,12 +200,11 @@ def _by_rank(
                 pairs[(index[a], index[b])] = REPEAT
     for pair, cost in club_pair_costs(order, request).items():
         pairs[pair] = pairs.get(pair, 0) + cost
-    table_of = natural
-    if pairs:
-        unary = _displacement_costs(natural, len(sizes))
-        problem = Problem.from_pairs(len(order), sizes, pairs, unary)
-        table_of = improve(problem, natural, rng)
-    return [[order[r] for r in t] for t in tables_of(table_of, len(sizes))]
+    if not pairs:
+        return natural
+    unary = _displacement_costs(natural, len(sizes))
+    problem = Problem.from_pairs(len(order), sizes, pairs, unary)
+    return improve(problem, natural, rng)
 
 
 def _displacement_costs(natural: Sequence[int], count: int) -> list[list[int]]:

@@ -1,0 +1,348 @@
+"""Swiss seating of one round at its exact optimum, with OR-Tools CP-SAT.
+
+The players come best first (`order`); their natural tables are the ones rank order alone
+gives (the best four at table 1, ...). A seating is judged lexicographically by
+`SwissCost`: members of one club at one table (when clubs are given), then pairs who met
+before and meet again, then the sum of squared table moves from the natural table, then
+a tie-break that moves the better-ranked player up and the worse-ranked down
+(sum of table * (n - rank)). Every swap that brings two players back into rank order
+without adding a conflict lowers the last two terms, so the optimum has no "free
+inversion" (fairness.py).
+
+How it is solved:
+1. The local search (search.py) gives a seating at once: the fallback, and the hint.
+2. The conflicts (club pairs, repeats) are minimised first, on their own: tables of one
+   size are then interchangeable, so that symmetry is broken (a table's best-ranked player
+   ranks above the next table's). Skipped when the fallback has none.
+3. With the conflicts fixed at that minimum, the moves and the tie-break are minimised.
+   A player who moves d tables is followed by at least d moves of one table back (the
+   moves add up to zero), so d * d + d never exceeds the best known sum of squared
+   moves: his other tables are left out of the model, a cut that loses no optimum.
+
+Conflicts are counted per clique: the players of an earlier table all met, so k of them
+at one table make k(k-1)/2 pairs; the met pairs are split into edge-disjoint cliques (a
+pair that met twice is counted once), and "at most one of this clique at this table" is a
+much tighter constraint than one per pair. The members of a club form one clique too.
+
+The solver is bounded by deterministic time (`budget`), never by the clock, and runs one
+worker, so the same input always gives the same seating. When the budget runs out before
+optimality is proven, the better of the solver's seating and the local search wins, and
+`SwissRound.optimal` is False.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+from random import Random
+
+from ortools.sat.python import cp_model
+
+from .search import Problem, chunk, improve
+
+# Deterministic time (CP-SAT's own unit, about a second of one core) for one round; the
+# conflict stage may use at most CONFLICT_SHARE of it, the move stage has the rest.
+BUDGET = 3.0
+CONFLICT_SHARE = 0.5
+
+
+@dataclass(frozen=True, order=True)
+class SwissCost:
+    club_pairs: int  # pairs of members of one club at one table
+    repeats: int  # pairs at one table who met before (each pair once)
+    moves: int  # sum over players of (table - natural table) squared
+    tie_break: int  # sum of table * (n - rank): better-ranked up, worse down
+
+    @property
+    def conflicts(self) -> tuple[int, int]:
+        return self.club_pairs, self.repeats
+
+
+@dataclass(frozen=True)
+class SwissRound:
+    tables: list[list[int]]  # player ids per table (seat order not yet chosen)
+    cost: SwissCost
+    optimal: bool  # proven optimal for SwissCost
+    budget_hit: bool  # the budget ran out before a proof
+    from_solver: bool  # False: the local search's seating was as good or better
+    max_move: int  # the farthest a player sits from his natural table
+    deterministic_time: float  # CP-SAT's work, in its deterministic unit
+
+
+def solve_round(
+    order: Sequence[int],
+    sizes: Sequence[int],
+    history: Sequence[Sequence[Sequence[int]]],
+    clubs: Mapping[int, str] | None = None,
+    *,
+    fallback: Sequence[int] | None = None,
+    seed: int = 0,
+    budget: float = BUDGET,
+) -> SwissRound:
+    """The Swiss tables for `order` (present players, best first) at tables of `sizes`,
+    against the earlier rounds `history`; `clubs` (player -> club) when members of one
+    club are to be kept apart. `fallback`: a seating to do no worse than (table index per
+    rank), by default the local search's from `seed`."""
+    n, count = len(order), len(sizes)
+    natural = chunk(range(n), sizes)
+    index = {p: i for i, p in enumerate(order)}
+    met = _met_cliques(history, index)
+    club_groups = _club_cliques(order, clubs or {})
+    instance = _Instance(n, list(sizes), natural, met, club_groups)
+    if count < 2 or (not met and not club_groups):
+        return instance.result(order, natural, True, False, True, 0.0)
+    if instance.cost(natural).conflicts == (0, 0):
+        return instance.result(order, natural, True, False, True, 0.0)
+    if fallback is None:
+        fallback = improve(instance.problem(), natural, Random(seed))
+    fallback = list(fallback)
+    solved = _Solver(instance, budget).solve(fallback)
+    best, optimal, spent = solved
+    from_solver = True
+    if best is None or instance.cost(fallback) <= instance.cost(best):
+        best, from_solver = fallback, best is not None and best == fallback
+    elif not optimal:
+        # An unproven seating may still admit an improving swap (a free inversion).
+        best = improve(instance.problem(), best, Random(seed), patience=0)
+    return instance.result(order, best, optimal, not optimal, from_solver, spent)
+
+
+def _met_cliques(
+    history: Sequence[Sequence[Sequence[int]]], index: Mapping[int, int]
+) -> list[list[int]]:
+    """The pairs of present players who met, as edge-disjoint cliques (rank indices),
+    latest rounds first: each earlier table is one clique, less the pairs already taken."""
+    covered: set[tuple[int, int]] = set()
+    cliques: list[list[int]] = []
+    for tables in reversed(history):
+        for table in tables:
+            members = sorted(index[p] for p in table if p in index)
+            while len(members) > 1:
+                clique = _largest_clique(members, covered)
+                if not clique:
+                    break
+                cliques.append(clique)
+                covered.update(combinations(clique, 2))
+    return cliques
+
+
+def _largest_clique(members: list[int], covered: set[tuple[int, int]]) -> list[int]:
+    for size in range(len(members), 1, -1):
+        for subset in combinations(members, size):
+            if not any(pair in covered for pair in combinations(subset, 2)):
+                return list(subset)
+    return []
+
+
+def _club_cliques(order: Sequence[int], clubs: Mapping[int, str]) -> list[list[int]]:
+    by_club: dict[str, list[int]] = {}
+    for i, p in enumerate(order):
+        club = clubs.get(p)
+        if club is not None:
+            by_club.setdefault(club, []).append(i)
+    return [members for members in by_club.values() if len(members) > 1]
+
+
+class _Instance:
+    """One round's data on rank indices 0..n-1 (0 = best)."""
+
+    def __init__(
+        self,
+        n: int,
+        sizes: list[int],
+        natural: list[int],
+        met: list[list[int]],
+        clubs: list[list[int]],
+    ) -> None:
+        self.n, self.sizes, self.natural = n, sizes, natural
+        self.met, self.clubs = met, clubs
+        self.met_pairs = {pair for clique in met for pair in combinations(clique, 2)}
+        self.club_pairs = {pair for clique in clubs for pair in combinations(clique, 2)}
+        count = len(sizes)
+        # Tie-break weights never outweigh one unit of squared moves: lexicographic.
+        self.move_weight = (count - 1) * n * (n + 1) // 2 + 1
+
+    def cost(self, table_of: Sequence[int]) -> SwissCost:
+        club = repeats = 0
+        members: dict[int, list[int]] = {}
+        for r, t in enumerate(table_of):
+            members.setdefault(t, []).append(r)
+        for group in members.values():
+            for pair in combinations(group, 2):
+                club += pair in self.club_pairs
+                repeats += pair in self.met_pairs
+        moves = sum((t - self.natural[r]) ** 2 for r, t in enumerate(table_of))
+        tie = sum(t * (self.n - r) for r, t in enumerate(table_of))
+        return SwissCost(club, repeats, moves, tie)
+
+    def problem(self) -> Problem:
+        """The same objective for the local search, as one weighted sum."""
+        n, count = self.n, len(self.sizes)
+        tie_max = (count - 1) * n * (n + 1) // 2
+        unary = [
+            [(t - self.natural[r]) ** 2 * self.move_weight + t * (n - r) for t in range(count)]
+            for r in range(n)
+        ]
+        repeat = n * (count - 1) ** 2 * self.move_weight + tie_max + 1
+        club = (len(self.met_pairs) + 1) * repeat
+        pairs = {pair: repeat for pair in self.met_pairs}
+        for pair in self.club_pairs:
+            pairs[pair] = pairs.get(pair, 0) + club
+        return Problem.from_pairs(n, self.sizes, pairs, unary)
+
+    def result(
+        self,
+        order: Sequence[int],
+        table_of: Sequence[int],
+        optimal: bool,
+        budget_hit: bool,
+        from_solver: bool,
+        spent: float,
+    ) -> SwissRound:
+        tables: list[list[int]] = [[] for _ in self.sizes]
+        for r, t in enumerate(table_of):
+            tables[t].append(order[r])
+        max_move = max((abs(t - self.natural[r]) for r, t in enumerate(table_of)), default=0)
+        return SwissRound(
+            tables, self.cost(table_of), optimal, budget_hit, from_solver, max_move, spent
+        )
+
+
+class _Solver:
+    def __init__(self, instance: _Instance, budget: float) -> None:
+        self.instance = instance
+        self.budget = budget
+        self.spent = 0.0
+
+    def solve(self, fallback: list[int]) -> tuple[list[int] | None, bool, float]:
+        """(best seating found or None, proven optimal, deterministic time spent)."""
+        inst = self.instance
+        conflicts, proven = inst.cost(fallback).conflicts, True
+        incumbent = fallback
+        if conflicts != (0, 0):
+            found = self._fewest_conflicts(fallback)
+            if found is None:
+                return None, False, self.spent
+            seating, proven = found
+            if inst.cost(seating).conflicts < conflicts:
+                conflicts, incumbent = inst.cost(seating).conflicts, seating
+        seating, optimal = self._fewest_moves(*conflicts, incumbent)
+        return seating, proven and optimal, self.spent
+
+    def _model(self, domains: Sequence[Sequence[int]]) -> tuple[cp_model.CpModel, list[dict]]:
+        inst = self.instance
+        model = cp_model.CpModel()
+        x = [{t: model.new_bool_var(f"x{r}_{t}") for t in domains[r]} for r in range(inst.n)]
+        for row in x:
+            model.add_exactly_one(row.values())
+        for t, size in enumerate(inst.sizes):
+            model.add(sum(row[t] for row in x if t in row) == size)
+        return model, x
+
+    def _conflict_terms(
+        self, model: cp_model.CpModel, x: list[dict], cliques: list[list[int]], hard: bool
+    ) -> list[tuple[int, cp_model.IntVar]]:
+        """Per clique and table: k members there make k(k-1)/2 pairs. Hard: at most one.
+        Otherwise excess literals e_1..e_{k-1} with costs 1..k-1: the cheapest cover of
+        the excess is exactly the pairs."""
+        terms: list[tuple[int, cp_model.IntVar]] = []
+        for clique in cliques:
+            for t, size in enumerate(self.instance.sizes):
+                here = [x[p][t] for p in clique if t in x[p]]
+                if len(here) < 2:
+                    continue
+                if hard:
+                    model.add_at_most_one(here)
+                    continue
+                excess = [model.new_bool_var("") for _ in range(min(len(here), size) - 1)]
+                model.add(sum(here) <= 1 + sum(excess))
+                terms += [(j, e) for j, e in enumerate(excess, 1)]
+        return terms
+
+    def _run(self, model: cp_model.CpModel, share: float) -> tuple[cp_model.CpSolver, int]:
+        solver = cp_model.CpSolver()
+        solver.parameters.num_workers = 1
+        solver.parameters.linearization_level = 2
+        solver.parameters.max_deterministic_time = max(0.01, share)
+        status = solver.solve(model)
+        self.spent += solver.deterministic_time
+        return solver, status
+
+    def _fewest_conflicts(self, fallback: list[int]) -> tuple[list[int], bool] | None:
+        inst = self.instance
+        domains = [range(len(inst.sizes))] * inst.n
+        model, x = self._model(domains)
+        repeats = self._conflict_terms(model, x, inst.met, hard=False)
+        clubs = self._conflict_terms(model, x, inst.clubs, hard=False)
+        club_weight = len(inst.met_pairs) + 1
+        model.minimize(sum(j * club_weight * e for j, e in clubs) + sum(j * e for j, e in repeats))
+        # Tables of one size are interchangeable here: a player sits at a later table only
+        # when the table before has a better-ranked player.
+        for t in range(1, len(inst.sizes)):
+            if inst.sizes[t] == inst.sizes[t - 1]:
+                for r in range(inst.n):
+                    model.add_bool_or([~x[r][t], *(x[q][t - 1] for q in range(r))])
+        for r, t in enumerate(_canonical(fallback, inst.sizes)):
+            for u, var in x[r].items():
+                model.add_hint(var, u == t)
+        solver, status = self._run(model, self.budget * CONFLICT_SHARE)
+        if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            return None
+        return _read(solver, x), status == cp_model.OPTIMAL
+
+    def _fewest_moves(
+        self, club_pairs: int, repeats: int, incumbent: list[int]
+    ) -> tuple[list[int] | None, bool]:
+        inst = self.instance
+        count = len(inst.sizes)
+        bound = inst.cost(incumbent).moves
+        # d * d + d <= bound for every player (see the module docstring).
+        domains = [
+            [t for t in range(count) if (d := abs(t - inst.natural[r])) * d + d <= bound]
+            for r in range(inst.n)
+        ]
+        model, x = self._model(domains)
+        club_terms = self._conflict_terms(model, x, inst.clubs, hard=club_pairs == 0)
+        repeat_terms = self._conflict_terms(model, x, inst.met, hard=repeats == 0)
+        if club_terms:
+            model.add(sum(j * e for j, e in club_terms) <= club_pairs)
+        if repeat_terms:
+            model.add(sum(j * e for j, e in repeat_terms) <= repeats)
+        n = inst.n
+        model.minimize(
+            sum(
+                ((t - inst.natural[r]) ** 2 * inst.move_weight + t * (n - r)) * var
+                for r in range(n)
+                for t, var in x[r].items()
+            )
+        )
+        for r, t in enumerate(incumbent):
+            for u, var in x[r].items():
+                model.add_hint(var, u == t)
+        solver, status = self._run(model, self.budget - self.spent)
+        if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            return None, False
+        return _read(solver, x), status == cp_model.OPTIMAL
+
+
+def _read(solver: cp_model.CpSolver, x: list[dict]) -> list[int]:
+    return [next(t for t, var in row.items() if solver.boolean_value(var)) for row in x]
+
+
+def _canonical(table_of: Sequence[int], sizes: Sequence[int]) -> list[int]:
+    """The same seating with tables of one size renumbered by their best-ranked player
+    (the symmetry breaking of the conflict stage)."""
+    first: dict[int, int] = {}
+    for r, t in enumerate(table_of):
+        first.setdefault(t, r)
+    renumber: dict[int, int] = {}
+    start = 0
+    while start < len(sizes):
+        end = start
+        while end < len(sizes) and sizes[end] == sizes[start]:
+            end += 1
+        block = sorted(range(start, end), key=lambda t: first.get(t, len(table_of)))
+        renumber.update(zip(block, range(start, end), strict=True))
+        start = end
+    return [renumber[t] for t in table_of]
