@@ -83,7 +83,7 @@ def solve_round(
     """The Swiss tables for `order` (present players, best first) at tables of `sizes`,
     against the earlier rounds `history`; `clubs` (player -> club) when members of one
     club are to be kept apart. `fallback`: a seating to do no worse than (table index per
-    rank), by default the local search's from `seed`."""
+    rank), by default the local search's from `seed`; with no `budget` it is the answer."""
     n, count = len(order), len(sizes)
     natural = chunk(range(n), sizes)
     index = {p: i for i, p in enumerate(order)}
@@ -97,11 +97,13 @@ def solve_round(
     if fallback is None:
         fallback = improve(instance.problem(), natural, Random(seed))
     fallback = list(fallback)
+    if budget <= 0:
+        return instance.result(order, fallback, False, True, False, 0.0)
     solved = _Solver(instance, budget).solve(fallback)
     best, optimal, spent = solved
     from_solver = True
     if best is None or instance.cost(fallback) <= instance.cost(best):
-        best, from_solver = fallback, best is not None and best == fallback
+        best, from_solver = fallback, False
     elif not optimal:
         # An unproven seating may still admit an improving swap (a free inversion).
         best = improve(instance.problem(), best, Random(seed), patience=0)
@@ -163,6 +165,16 @@ class _Instance:
         # Tie-break weights never outweigh one unit of squared moves: lexicographic.
         self.move_weight = (count - 1) * n * (n + 1) // 2 + 1
 
+    def fewest_repeats_bound(self) -> int:
+        """Repeats no seating avoids: a player who has not met k - 1 of the others, k the
+        smallest table, meets the rest of his table again (each pair counted twice)."""
+        unmet = [self.n - 1] * self.n
+        for a, b in self.met_pairs:
+            unmet[a] -= 1
+            unmet[b] -= 1
+        mates = min(self.sizes) - 1
+        return (sum(max(0, mates - u) for u in unmet) + 1) // 2
+
     def cost(self, table_of: Sequence[int]) -> SwissCost:
         club = repeats = 0
         members: dict[int, list[int]] = {}
@@ -220,7 +232,7 @@ class _Solver:
         inst = self.instance
         conflicts, proven = inst.cost(fallback).conflicts, True
         incumbent = fallback
-        if conflicts != (0, 0):
+        if conflicts != (0, inst.fewest_repeats_bound()):
             found = self._fewest_conflicts(fallback)
             if found is None:
                 return None, False, self.spent
@@ -230,7 +242,10 @@ class _Solver:
         seating, optimal = self._fewest_moves(*conflicts, incumbent)
         return seating, proven and optimal, self.spent
 
-    def _model(self, domains: Sequence[Sequence[int]]) -> tuple[cp_model.CpModel, list[dict]]:
+    def _model(
+        self, domains: Sequence[Sequence[int]], hint: Sequence[int]
+    ) -> tuple[cp_model.CpModel, list[dict]]:
+        """x[r][t]: rank r sits at table t, for t in his domain; hinted at `hint`."""
         inst = self.instance
         model = cp_model.CpModel()
         x = [{t: model.new_bool_var(f"x{r}_{t}") for t in domains[r]} for r in range(inst.n)]
@@ -238,14 +253,22 @@ class _Solver:
             model.add_exactly_one(row.values())
         for t, size in enumerate(inst.sizes):
             model.add(sum(row[t] for row in x if t in row) == size)
+        for r, row in enumerate(x):
+            for t, var in row.items():
+                model.add_hint(var, t == hint[r])
         return model, x
 
     def _conflict_terms(
-        self, model: cp_model.CpModel, x: list[dict], cliques: list[list[int]], hard: bool
+        self,
+        model: cp_model.CpModel,
+        x: list[dict],
+        cliques: list[list[int]],
+        hard: bool,
+        hint: Sequence[int],
     ) -> list[tuple[int, cp_model.IntVar]]:
         """Per clique and table: k members there make k(k-1)/2 pairs. Hard: at most one.
         Otherwise excess literals e_1..e_{k-1} with costs 1..k-1: the cheapest cover of
-        the excess is exactly the pairs."""
+        the excess is exactly the pairs (hinted so, from `hint`)."""
         terms: list[tuple[int, cp_model.IntVar]] = []
         for clique in cliques:
             for t, size in enumerate(self.instance.sizes):
@@ -257,7 +280,10 @@ class _Solver:
                     continue
                 excess = [model.new_bool_var("") for _ in range(min(len(here), size) - 1)]
                 model.add(sum(here) <= 1 + sum(excess))
-                terms += [(j, e) for j, e in enumerate(excess, 1)]
+                hinted = sum(1 for p in clique if hint[p] == t)
+                for j, e in enumerate(excess, 1):
+                    model.add_hint(e, j < hinted)
+                    terms.append((j, e))
         return terms
 
     def _run(self, model: cp_model.CpModel, share: float) -> tuple[cp_model.CpSolver, int]:
@@ -272,10 +298,12 @@ class _Solver:
     def _fewest_conflicts(self, fallback: list[int]) -> tuple[list[int], bool] | None:
         inst = self.instance
         domains = [range(len(inst.sizes))] * inst.n
-        model, x = self._model(domains)
-        repeats = self._conflict_terms(model, x, inst.met, hard=False)
-        clubs = self._conflict_terms(model, x, inst.clubs, hard=False)
+        hint = _canonical(fallback, inst.sizes)
+        model, x = self._model(domains, hint)
+        repeats = self._conflict_terms(model, x, inst.met, False, hint)
+        clubs = self._conflict_terms(model, x, inst.clubs, False, hint)
         club_weight = len(inst.met_pairs) + 1
+        model.add(sum(j * e for j, e in repeats) >= inst.fewest_repeats_bound())
         model.minimize(sum(j * club_weight * e for j, e in clubs) + sum(j * e for j, e in repeats))
         # Tables of one size are interchangeable here: a player sits at a later table only
         # when the table before has a better-ranked player.
@@ -283,9 +311,6 @@ class _Solver:
             if inst.sizes[t] == inst.sizes[t - 1]:
                 for r in range(inst.n):
                     model.add_bool_or([~x[r][t], *(x[q][t - 1] for q in range(r))])
-        for r, t in enumerate(_canonical(fallback, inst.sizes)):
-            for u, var in x[r].items():
-                model.add_hint(var, u == t)
         solver, status = self._run(model, self.budget * CONFLICT_SHARE)
         if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             return None
@@ -302,9 +327,9 @@ class _Solver:
             [t for t in range(count) if (d := abs(t - inst.natural[r])) * d + d <= bound]
             for r in range(inst.n)
         ]
-        model, x = self._model(domains)
-        club_terms = self._conflict_terms(model, x, inst.clubs, hard=club_pairs == 0)
-        repeat_terms = self._conflict_terms(model, x, inst.met, hard=repeats == 0)
+        model, x = self._model(domains, incumbent)
+        club_terms = self._conflict_terms(model, x, inst.clubs, club_pairs == 0, incumbent)
+        repeat_terms = self._conflict_terms(model, x, inst.met, repeats == 0, incumbent)
         if club_terms:
             model.add(sum(j * e for j, e in club_terms) <= club_pairs)
         if repeat_terms:
@@ -317,9 +342,6 @@ class _Solver:
                 for t, var in x[r].items()
             )
         )
-        for r, t in enumerate(incumbent):
-            for u, var in x[r].items():
-                model.add_hint(var, u == t)
         solver, status = self._run(model, self.budget - self.spent)
         if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             return None, False
