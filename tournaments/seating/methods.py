@@ -9,10 +9,12 @@ players in seat order (see winds.py).
   table points fills the tables in order: the best four at table 1, and so on.
 * swiss: the standing so far fills the tables in order, but players who already met are
   kept apart. Players are moved out of rank order only to avoid a repeat meeting and as
-  little as possible: the search minimises first the repeat meetings, then the sum of
-  squared table distances from each player's place in the ranking, then prefers moving
-  the worse-ranked player down and the better-ranked up; the result admits no swap that
-  brings two players into rank order without a repeat (see fairness.py).
+  little as possible: first the fewest repeat meetings, then the smallest sum of squared
+  table distances from each player's place in the ranking, then moving the worse-ranked
+  player down and the better-ranked up. Solved exactly per round with CP-SAT
+  (swiss_exact.py) within a deterministic budget, the local search as fallback and hint;
+  the result admits no swap that brings two players into rank order without a repeat
+  (see fairness.py).
 * balanced: as few repeat meetings as possible given the history (a pair's third meeting
   weighs more than a second); as a tie-break only, seats at tables of 5 or 3 go to
   players who had fewer of them (not guaranteed even); tables renumbered so few players

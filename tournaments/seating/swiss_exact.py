@@ -44,7 +44,10 @@ from .search import Problem, chunk, improve
 # Deterministic time (CP-SAT's own unit, about a second of one core) for one round; the
 # conflict stage may use at most CONFLICT_SHARE of it, the move stage has the rest.
 BUDGET = 3.0
-CONFLICT_SHARE = 0.5
+CONFLICT_SHARE = 1 / 3
+# Then a solve restricted to moves of at most REACH tables may use this share of the rest.
+REACH = 3
+REACH_SHARE = 0.3
 
 
 @dataclass(frozen=True, order=True)
@@ -239,7 +242,16 @@ class _Solver:
             seating, proven = found
             if inst.cost(seating).conflicts < conflicts:
                 conflicts, incumbent = inst.cost(seating).conflicts, seating
+        if REACH_SHARE and len(inst.sizes) > 2 * REACH + 1:
+            # Near seatings first: a quick solve with every player within REACH tables of
+            # his own finds good seatings the full model then starts from (and proves).
+            share = (self.budget - self.spent) * REACH_SHARE
+            near, _ = self._fewest_moves(*conflicts, incumbent, reach=REACH, budget=share)
+            if near is not None and inst.cost(near) < inst.cost(incumbent):
+                incumbent = near
         seating, optimal = self._fewest_moves(*conflicts, incumbent)
+        if seating is None or inst.cost(incumbent) < inst.cost(seating):
+            return incumbent, False, self.spent
         return seating, proven and optimal, self.spent
 
     def _model(
@@ -317,14 +329,26 @@ class _Solver:
         return _read(solver, x), status == cp_model.OPTIMAL
 
     def _fewest_moves(
-        self, club_pairs: int, repeats: int, incumbent: list[int]
+        self,
+        club_pairs: int,
+        repeats: int,
+        incumbent: list[int],
+        reach: int | None = None,
+        budget: float | None = None,
     ) -> tuple[list[int] | None, bool]:
+        """The fewest moves with at most these conflicts; with `reach`, only seatings that
+        move nobody further than that (then "optimal" is only within that reach)."""
         inst = self.instance
         count = len(inst.sizes)
         bound = inst.cost(incumbent).moves
         # d * d + d <= bound for every player (see the module docstring).
         domains = [
-            [t for t in range(count) if (d := abs(t - inst.natural[r])) * d + d <= bound]
+            [
+                t
+                for t in range(count)
+                if (d := abs(t - inst.natural[r])) * d + d <= bound
+                and (reach is None or d <= reach)
+            ]
             for r in range(inst.n)
         ]
         model, x = self._model(domains, incumbent)
@@ -342,7 +366,7 @@ class _Solver:
                 for t, var in x[r].items()
             )
         )
-        solver, status = self._run(model, self.budget - self.spent)
+        solver, status = self._run(model, self.budget - self.spent if budget is None else budget)
         if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             return None, False
         return _read(solver, x), status == cp_model.OPTIMAL
