@@ -14,10 +14,14 @@ How it is solved:
 2. The conflicts (club pairs, repeats) are minimised first, on their own: tables of one
    size are then interchangeable, so that symmetry is broken (a table's best-ranked player
    ranks above the next table's). Skipped when the fallback has none.
-3. With the conflicts fixed at that minimum, the moves and the tie-break are minimised.
+3. With the conflicts fixed at that minimum, the moves and the tie-break are minimised:
+   first among seatings that move nobody more than REACH tables (quick, and often the
+   optimum), then over all seatings from the best one found, which proves optimality.
    A player who moves d tables is followed by at least d moves of one table back (the
    moves add up to zero), so d * d + d never exceeds the best known sum of squared
    moves: his other tables are left out of the model, a cut that loses no optimum.
+   A counting bound (a player who has not met k - 1 others repeats with the rest of a
+   table of k) proves the fewest repeats at once when every pair has met.
 
 Conflicts are counted per clique: the players of an earlier table all met, so k of them
 at one table make k(k-1)/2 pairs; the met pairs are split into edge-disjoint cliques (a
@@ -45,9 +49,10 @@ from .search import Problem, chunk, improve
 # conflict stage may use at most CONFLICT_SHARE of it, the move stage has the rest.
 BUDGET = 3.0
 CONFLICT_SHARE = 1 / 3
-# Then a solve restricted to moves of at most REACH tables may use this share of the rest.
+# Then a near solve (moves of at most REACH tables, or the incumbent's conflicts kept
+# where they are) may use this share of the rest.
 REACH = 3
-REACH_SHARE = 0.3
+REACH_SHARE = 0.4
 
 
 @dataclass(frozen=True, order=True)
@@ -242,11 +247,15 @@ class _Solver:
             seating, proven = found
             if inst.cost(seating).conflicts < conflicts:
                 conflicts, incumbent = inst.cost(seating).conflicts, seating
-        if REACH_SHARE and len(inst.sizes) > 2 * REACH + 1:
-            # Near seatings first: a quick solve with every player within REACH tables of
-            # his own finds good seatings the full model then starts from (and proves).
+        if REACH_SHARE:
+            # A quick near solve first, whose best seating the full model then starts
+            # from: without conflicts, nobody moves more than REACH tables; with some,
+            # they stay in the cliques where the incumbent has them.
             share = (self.budget - self.spent) * REACH_SHARE
-            near, _ = self._fewest_moves(*conflicts, incumbent, reach=REACH, budget=share)
+            reach = REACH if conflicts == (0, 0) else None
+            near, _ = self._fewest_moves(
+                *conflicts, incumbent, near=True, reach=reach, budget=share
+            )
             if near is not None and inst.cost(near) < inst.cost(incumbent):
                 incumbent = near
         seating, optimal = self._fewest_moves(*conflicts, incumbent)
@@ -333,11 +342,14 @@ class _Solver:
         club_pairs: int,
         repeats: int,
         incumbent: list[int],
+        *,
+        near: bool = False,
         reach: int | None = None,
         budget: float | None = None,
     ) -> tuple[list[int] | None, bool]:
-        """The fewest moves with at most these conflicts; with `reach`, only seatings that
-        move nobody further than that (then "optimal" is only within that reach)."""
+        """The fewest moves with at most these conflicts. `near`: only seatings with
+        conflicts in the cliques where the incumbent has them; `reach`: only seatings that
+        move nobody further (either way "optimal" is only within that neighbourhood)."""
         inst = self.instance
         count = len(inst.sizes)
         bound = inst.cost(incumbent).moves
@@ -352,8 +364,20 @@ class _Solver:
             for r in range(inst.n)
         ]
         model, x = self._model(domains, incumbent)
-        club_terms = self._conflict_terms(model, x, inst.clubs, club_pairs == 0, incumbent)
-        repeat_terms = self._conflict_terms(model, x, inst.met, repeats == 0, incumbent)
+        clubs, met = inst.clubs, inst.met
+        if near:
+            # Every clique without a conflict in the incumbent is kept apart outright:
+            # a much tighter model.
+            soft_clubs = _together(clubs, incumbent)
+            soft_met = _together(met, incumbent)
+            for clique in (c for c in clubs if id(c) not in soft_clubs):
+                self._conflict_terms(model, x, [clique], True, incumbent)
+            for clique in (c for c in met if id(c) not in soft_met):
+                self._conflict_terms(model, x, [clique], True, incumbent)
+            clubs = [c for c in clubs if id(c) in soft_clubs]
+            met = [c for c in met if id(c) in soft_met]
+        club_terms = self._conflict_terms(model, x, clubs, club_pairs == 0, incumbent)
+        repeat_terms = self._conflict_terms(model, x, met, repeats == 0, incumbent)
         if club_terms:
             model.add(sum(j * e for j, e in club_terms) <= club_pairs)
         if repeat_terms:
@@ -370,6 +394,11 @@ class _Solver:
         if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             return None, False
         return _read(solver, x), status == cp_model.OPTIMAL
+
+
+def _together(cliques: list[list[int]], table_of: Sequence[int]) -> set[int]:
+    """ids of the cliques with two members or more at one table of `table_of`."""
+    return {id(clique) for clique in cliques if len({table_of[p] for p in clique}) < len(clique)}
 
 
 def _read(solver: cp_model.CpSolver, x: list[dict]) -> list[int]:
