@@ -15,8 +15,10 @@ How it is solved:
    size are then interchangeable, so that symmetry is broken (a table's best-ranked player
    ranks above the next table's). Skipped when the fallback has none.
 3. With the conflicts fixed at that minimum, the moves and the tie-break are minimised:
-   first among seatings that move nobody more than REACH tables (quick, and often the
-   optimum), then over all seatings from the best one found, which proves optimality.
+   first in a near neighbourhood of the best seating so far (without conflicts: nobody
+   moves more than REACH tables; with some: they stay in the cliques where that seating
+   has them, every other clique kept apart outright), which is quick and often finds the
+   optimum; then over all seatings from the best one found, which proves optimality.
    A player who moves d tables is followed by at least d moves of one table back (the
    moves add up to zero), so d * d + d never exceeds the best known sum of squared
    moves: his other tables are left out of the model, a cut that loses no optimum.
