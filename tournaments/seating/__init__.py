@@ -23,7 +23,8 @@ Decisions (where the issue is silent):
   all rounds and is exact (winds.py). The fifth seat at a table of 5 is counted apart.
 * "Same table as last round" is the table number; random and balanced seating renumber
   their tables so few players keep theirs (swiss and fuhing tables are ordered by rank).
-* Determinism: a seed fixes every choice; searches are bounded by steps, never by time.
+* Determinism: a seed fixes every choice; searches are bounded by steps, never by time,
+  and the CP-SAT solver of swiss rounds (swiss_exact.py) by its deterministic time.
 """
 
 from .errors import SeatingError

@@ -9,10 +9,12 @@ players in seat order (see winds.py).
   table points fills the tables in order: the best four at table 1, and so on.
 * swiss: the standing so far fills the tables in order, but players who already met are
   kept apart. Players are moved out of rank order only to avoid a repeat meeting and as
-  little as possible: the search minimises first the repeat meetings, then the sum of
-  squared table distances from each player's place in the ranking, then prefers moving
-  the worse-ranked player down and the better-ranked up; the result admits no swap that
-  brings two players into rank order without a repeat (see fairness.py).
+  little as possible: first the fewest repeat meetings, then the smallest sum of squared
+  table distances from each player's place in the ranking, then moving the worse-ranked
+  player down and the better-ranked up. Solved exactly per round with CP-SAT
+  (swiss_exact.py) within a deterministic budget, the local search as fallback and hint;
+  the result admits no swap that brings two players into rank order without a repeat
+  (see fairness.py).
 * balanced: as few repeat meetings as possible given the history (a pair's third meeting
   weighs more than a second); as a tie-break only, seats at tables of 5 or 3 go to
   players who had fewer of them (not guaranteed even); tables renumbered so few players
@@ -35,6 +37,7 @@ from .errors import SeatingError
 from .meetings import meeting_counts
 from .request import SeatingRequest
 from .search import Problem, chunk, improve, tables_of
+from .swiss_exact import solve_round
 from .tables import table_sizes
 from .winds import order_tables
 
@@ -172,6 +175,24 @@ def _by_rank(
     avoid_repeats: bool,
 ) -> list[list[int]]:
     order = rank_order(players, request.ranking, rng)
+    table_of = local_search_by_rank(order, sizes, request, rng, avoid_repeats=avoid_repeats)
+    if avoid_repeats:
+        clubs = request.clubs if request.avoid_same_club else None
+        return solve_round(order, sizes, request.history, clubs, fallback=table_of).tables
+    return [[order[r] for r in t] for t in tables_of(table_of, len(sizes))]
+
+
+def local_search_by_rank(
+    order: Sequence[int],
+    sizes: Sequence[int],
+    request: SeatingRequest,
+    rng: Random,
+    *,
+    avoid_repeats: bool,
+) -> list[int]:
+    """Table index per rank: rank order, changed by the local search only to keep club
+    members (when asked) and, for swiss, players who met apart (the seating before the
+    exact solver; swiss's fallback)."""
     natural = chunk(range(len(order)), sizes)  # ranks 0..n-1 -> table
     pairs: dict[tuple[int, int], int] = {}
     if avoid_repeats:
@@ -181,12 +202,11 @@ def _by_rank(
                 pairs[(index[a], index[b])] = REPEAT
     for pair, cost in club_pair_costs(order, request).items():
         pairs[pair] = pairs.get(pair, 0) + cost
-    table_of = natural
-    if pairs:
-        unary = _displacement_costs(natural, len(sizes))
-        problem = Problem.from_pairs(len(order), sizes, pairs, unary)
-        table_of = improve(problem, natural, rng)
-    return [[order[r] for r in t] for t in tables_of(table_of, len(sizes))]
+    if not pairs:
+        return natural
+    unary = _displacement_costs(natural, len(sizes))
+    problem = Problem.from_pairs(len(order), sizes, pairs, unary)
+    return improve(problem, natural, rng)
 
 
 def _displacement_costs(natural: Sequence[int], count: int) -> list[list[int]]:

@@ -3,10 +3,14 @@ position 4 = the fifth player at a table of 5, who sits out the first hand).
 
 Two ways, for two situations:
 
-* `order_tables` (one round, knowing only the past): per table, the order that gives
-  each player the positions he has had least so far (all 24 orders of a table of 4 are
-  tried). Good, but not exact: the past can leave four players at one table who all
-  still need the same wind.
+* `order_tables` (one round, knowing only the past): per table, of all orders (24 at a
+  table of 4, 120 at a table of 5), the one with the smallest largest spread (max - min
+  of a player's E, S, W, N counts) after this round, then the fewest players at that
+  spread, then the smallest sum of squared counts (each player's most frequent seats
+  weigh most). A player's spread depends only on his own table, so this is the best
+  round there is for that order of keys: the tables of a round are independent and
+  nothing better exists without knowing the later rounds. Not exact over a tournament:
+  the past can leave four players at one table who all still need the same wind.
 * `assign_winds` (a whole schedule, `plan`): exact. Tables of 4 and the players' seats
   at them form a bipartite multigraph (player blocks on one side, tables on the other);
   each player's appearances at tables of 4 are cut into blocks of 4 consecutive rounds,
@@ -44,7 +48,32 @@ def order_tables(
 ) -> list[list[int]]:
     """Each group in the seat order that evens out every player's positions so far."""
     counts = wind_counts(history)
-    return [_best_order(group, counts, rng) for group in groups]
+    return [_fairest_order(group, counts, rng) for group in groups]
+
+
+def _fairest_order(group: Sequence[int], counts: Counts, rng: Random) -> list[int]:
+    """The order with the smallest largest spread after this round, then the fewest players
+    at that spread, then the smallest sum of squared counts; equal orders at random."""
+    zero = [0] * POSITIONS
+    rows = [counts.get(p, zero) for p in group]
+    best: list[tuple[int, ...]] = []
+    best_key: tuple[int, int, int] | None = None
+    for order in permutations(range(len(group))):
+        spreads = []
+        squares = 0
+        for pos, i in enumerate(order):
+            after = list(rows[i])
+            after[pos] += 1
+            spreads.append(max(after[:4]) - min(after[:4]))
+            squares += rows[i][pos] * 2 + 1
+        worst = max(spreads)
+        key = (worst, spreads.count(worst), squares)
+        if best_key is None or key < best_key:
+            best, best_key = [order], key
+        elif key == best_key:
+            best.append(order)
+    order = rng.choice(best)
+    return [group[i] for i in order]
 
 
 def _best_order(group: Sequence[int], counts: Counts, rng: Random) -> list[int]:
