@@ -46,7 +46,11 @@ import numpy as np
 # Weights of the walk (the best schedule is chosen lexicographically, see the docstring).
 CONVEX = 1  # per pair and meeting beyond its second
 REPEAT = 1000  # per meeting beyond a pair's first
-ODD_SEAT = 20 * REPEAT  # per odd seat beyond the floor / ceiling of the average
+# Per odd seat beyond the floor / ceiling of the average: when the spread is a hard rule
+# (the walk may still break it for a while), and when it weighs `odd_seat_weight` repeats
+# (then SEAT_TIE puts it above the tie-break even at weight 0).
+ODD_SEAT = 20 * REPEAT
+SEAT_TIE = 100
 CLUB = 8 * REPEAT  # per meeting of two members of one club
 # Conflicting players considered per step (a random sample when there are more).
 MIXED = True
@@ -93,6 +97,7 @@ def search_schedule(
     frozen_rounds: int = 0,
     max_steps: int = MAX_STEPS,
     clubs: Mapping[int, object] | None = None,
+    odd_seat_weight: int | None = None,
 ) -> Schedule:
     """`rounds` rounds of tables of `sizes` (in that order) for players 0..n-1, n =
     sum(sizes), with as few repeat meetings as the search finds.
@@ -120,7 +125,7 @@ def search_schedule(
         for t, table in enumerate(tables):
             table_of[r, table] = t
     _greedy_rounds(table_of, len(given), sizes, same_club, rng)
-    state = _State(sizes, table_of, same_club)
+    state = _State(sizes, table_of, same_club, odd_seat_weight)
     if frozen_rounds < rounds and len(sizes) > 1:
         _tabu_search(state, rng, frozen_rounds, max_steps, repeat_bound(sizes, rounds))
     return state.schedule()
@@ -190,7 +195,9 @@ def _greedy_rounds(
         _count_round(met, odd_seats, table_of[r], sizes)
 
 
-def _count_round(met: np.ndarray, odd_seats: np.ndarray, row: np.ndarray, sizes: Sequence[int]) -> None:
+def _count_round(
+    met: np.ndarray, odd_seats: np.ndarray, row: np.ndarray, sizes: Sequence[int]
+) -> None:
     same = row[:, None] == row[None, :]
     np.fill_diagonal(same, False)
     met += same
@@ -200,8 +207,18 @@ def _count_round(met: np.ndarray, odd_seats: np.ndarray, row: np.ndarray, sizes:
 class _State:
     """The schedule and the tables that make a swap's cost change a few look-ups."""
 
-    def __init__(self, sizes: Sequence[int], table_of: np.ndarray, same_club: np.ndarray) -> None:
+    def __init__(
+        self,
+        sizes: Sequence[int],
+        table_of: np.ndarray,
+        same_club: np.ndarray,
+        odd_seat_weight: int | None = None,
+    ) -> None:
         rounds, n = table_of.shape
+        self.odd_seat_weight = odd_seat_weight
+        self.seat_walk = (
+            ODD_SEAT if odd_seat_weight is None else odd_seat_weight * REPEAT + SEAT_TIE
+        )
         self.sizes = list(sizes)
         self.rounds, self.n, self.count = rounds, n, len(sizes)
         self.odd_table = np.array([k != 4 for k in sizes])
@@ -241,26 +258,27 @@ class _State:
         self.met_at = self.unit @ self.onehot  # rounds x n x count
         own = np.take_along_axis(self.unit_down @ self.onehot, self.table_of[:, :, None], 2)
         self.own = own[:, :, 0]
-        self.key = self._key()
-        self.walk = self._walk_cost()
+        self._evaluate()
 
-    def _key(self) -> tuple[int, int, int, int]:
-        """(club meetings, odd-seat excess, repeat meetings, tie-break) of the schedule."""
+    def _evaluate(self) -> None:
+        """parts: (club meetings, odd-seat excess, repeat meetings, tie-break); key: what
+        the best schedule is chosen on; walk: the weighted sum the search walks on."""
         upper = np.triu(self.met, 1)
         extra = np.maximum(upper - 1, 0)
-        return (
-            int((upper * self.same_club).sum()),
-            int(self._excess().sum()),
-            int(extra.sum()),
-            int((extra * np.maximum(upper - 2, 0)).sum() // 2),
-        )
+        clubs = int((upper * self.same_club).sum())
+        excess = int(self._excess().sum())
+        repeats = int(extra.sum())
+        tie = int((extra * np.maximum(upper - 2, 0)).sum() // 2)
+        self.parts = (clubs, excess, repeats, tie)
+        weight = self.odd_seat_weight
+        if weight is None:
+            self.key = self.parts
+        else:
+            self.key = (clubs, repeats + weight * excess, excess, tie)
+        self.walk = clubs * CLUB + excess * self.seat_walk + repeats * REPEAT + tie * CONVEX
 
     def _excess(self) -> np.ndarray:
         return np.maximum(self.odd_seats - self.high, 0) + np.maximum(self.low - self.odd_seats, 0)
-
-    def _walk_cost(self) -> int:
-        clubs, excess, repeats, tie = self.key
-        return clubs * CLUB + excess * ODD_SEAT + repeats * REPEAT + tie * CONVEX
 
     def conflicts(self, free_from: int) -> np.ndarray:
         """(round, player) of the players in conflict in the rounds from `free_from` on."""
@@ -336,8 +354,7 @@ class _State:
         self.met_at[:, touched, :] = unit @ self.onehot
         own = np.take_along_axis(unit_down @ self.onehot, self.table_of[:, touched, None], 2)
         self.own[:, touched] = own[:, :, 0]
-        self.key = self._key()
-        self.walk = self._walk_cost()
+        self._evaluate()
 
     def schedule(self) -> Schedule:
         return [[sorted(table) for table in tables] for tables in self.members]
@@ -345,14 +362,14 @@ class _State:
 
 def _tabu_search(state: _State, rng: Random, frozen: int, max_steps: int, bound: int) -> None:
     rounds, n = state.rounds, state.n
-    best_key, best = state.key, state.table_of.copy()
+    best_key, best_parts, best = state.key, state.parts, state.table_of.copy()
     # Aspiration: a tabu move is allowed when it leads below the lowest walk cost seen.
     lowest_walk = state.walk
     tabu_until = np.zeros((rounds, n, state.count), dtype=np.int64)
     since_best = 0
     mixed = MIXED and bool(state.odd_table.any() and not state.odd_table.all())
     for step in range(1, max_steps + 1):
-        if _nothing_to_gain(best_key, bound):
+        if _nothing_to_gain(best_parts, bound):
             break
         if since_best >= STAGNATION:
             state.load(best)
@@ -376,7 +393,7 @@ def _tabu_search(state: _State, rng: Random, frozen: int, max_steps: int, bound:
             tabu_until[r, b, old_b] = step + TENURE + rng.randrange(TENURE_SPREAD)
         lowest_walk = min(lowest_walk, state.walk)
         if state.key < best_key:
-            best_key, best = state.key, state.table_of.copy()
+            best_key, best_parts, best = state.key, state.parts, state.table_of.copy()
             since_best = 0
         else:
             since_best += 1
@@ -404,26 +421,26 @@ def _best_move(
     rounds, n = state.rounds, state.n
     rs, ps = conflicts[:, 0], conflicts[:, 1]
     k_count = len(rs)
-    every_round = np.tile(np.arange(rounds), k_count)
-    pair = state.pair_deltas(every_round, np.repeat(ps, rounds)).reshape(k_count, rounds, n)
     table_of = state.table_of
-    # tabu[k, r, b]: swapping ps[k] with b in round r sends one back to a table he left.
-    a_to_b = np.take_along_axis(tabu_until[:, ps, :].transpose(1, 0, 2), table_of[None], 2)
-    b_to_a = tabu_until[
-        np.arange(rounds)[None, :, None], np.arange(n)[None, None, :], table_of[:, ps].T[:, :, None]
-    ]
-    tabu = (a_to_b > step) | (b_to_a > step)
-    same_table = table_of[None, :, :] == table_of[:, ps].T[:, :, None]
     here = np.arange(k_count)
-    single = pair[here, rs] + ODD_SEAT * state.seat_deltas(rs, ps)
-    single_tabu = tabu[here, rs] & (state.walk + single >= lowest_walk)
-    single = np.where(same_table[here, rs] | single_tabu, BLOCKED, single)
+    single = state.pair_deltas(rs, ps) + state.seat_walk * state.seat_deltas(rs, ps)
+    tabu_here = _tabu(table_of, tabu_until, rs, ps, step)
+    blocked = (table_of[rs] == table_of[rs, ps][:, None]) | (
+        tabu_here & (state.walk + single >= lowest_walk)
+    )
+    single = np.where(blocked, BLOCKED, single)
     lowest = int(single.min())
     moves: list[list[tuple[int, int, int]]] = []
     if lowest < BLOCKED:
         ks, bs = np.nonzero(single == lowest)
         moves = [[(int(rs[k]), int(ps[k]), int(b))] for k, b in zip(ks, bs, strict=True)]
     if mixed:
+        # Every round for every candidate player: k-th block of `rounds` rows.
+        every_round = np.tile(np.arange(rounds), k_count)
+        players = np.repeat(ps, rounds)
+        pair = state.pair_deltas(every_round, players).reshape(k_count, rounds, n)
+        tabu = _tabu(table_of, tabu_until, every_round, players, step).reshape(pair.shape)
+        same_table = table_of[None, :, :] == table_of[:, ps].T[:, :, None]
         odd = state.odd_table[table_of]  # rounds x n
         odd_a = odd[rs, ps]  # K
         odd_b = odd[rs]  # K x n
@@ -454,8 +471,26 @@ def _best_move(
     return moves[rng.randrange(len(moves))]
 
 
-def _nothing_to_gain(key: tuple[int, int, int, int], bound: int) -> bool:
-    clubs, excess, repeats, tie = key
+def _tabu(
+    table_of: np.ndarray, tabu_until: np.ndarray, rs: np.ndarray, ps: np.ndarray, step: int
+) -> np.ndarray:
+    """tabu[k, b]: swapping ps[k] with b in round rs[k] sends one of the two back to a
+    table he left in that round not long ago."""
+    rows = table_of[rs]
+    a_to_b = np.take_along_axis(tabu_until[rs, ps], rows, 1) > step
+    b_to_a = (
+        tabu_until[
+            rs[:, None],
+            np.arange(table_of.shape[1])[None, :],
+            rows[np.arange(len(rs)), ps][:, None],
+        ]
+        > step
+    )
+    return a_to_b | b_to_a
+
+
+def _nothing_to_gain(parts: tuple[int, int, int, int], bound: int) -> bool:
+    clubs, excess, repeats, tie = parts
     return clubs == 0 and excess == 0 and repeats <= bound and tie == 0
 
 
@@ -470,7 +505,8 @@ def _perturb(state: _State, rng: Random, frozen: int) -> None:
         others = [
             b
             for b in range(state.n)
-            if state.table_of[r, b] != ta and state.sizes[int(state.table_of[r, b])] == state.sizes[ta]
+            if state.table_of[r, b] != ta
+            and state.sizes[int(state.table_of[r, b])] == state.sizes[ta]
         ]
         if others:
             state.swap(r, a, rng.choice(others))
