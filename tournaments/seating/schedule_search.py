@@ -222,6 +222,7 @@ class _State:
         self.sizes = list(sizes)
         self.rounds, self.n, self.count = rounds, n, len(sizes)
         self.odd_table = np.array([k != 4 for k in sizes])
+        self.mixed = bool(self.odd_table.any() and not self.odd_table.all())
         self.low, self.high = odd_seat_range(sizes, rounds)
         self.same_club = same_club
         self.club_cost = same_club * CLUB
@@ -243,6 +244,7 @@ class _State:
         self.table_of = table_of.copy()
         self.onehot = np.zeros((rounds, n, count), dtype=np.int64)
         self.onehot[np.arange(rounds)[:, None], np.arange(n)[None, :], self.table_of] = 1
+        self.onehot_float = self.onehot.astype(np.float64)
         self.members = [[[] for _ in range(count)] for _ in range(rounds)]
         for r in range(rounds):
             for p in range(n):
@@ -269,7 +271,11 @@ class _State:
         excess = int(self._excess().sum())
         repeats = int(extra.sum())
         tie = int((extra * np.maximum(upper - 2, 0)).sum() // 2)
-        self.parts = (clubs, excess, repeats, tie)
+        self._set_parts((clubs, excess, repeats, tie))
+
+    def _set_parts(self, parts: tuple[int, int, int, int]) -> None:
+        self.parts = parts
+        clubs, excess, repeats, tie = parts
         weight = self.odd_seat_weight
         if weight is None:
             self.key = self.parts
@@ -307,6 +313,8 @@ class _State:
     def seat_deltas(self, rs: np.ndarray, ps: np.ndarray) -> np.ndarray:
         """Odd-seat excess change of the same swaps (only swaps between an odd table and
         a table of 4 change it)."""
+        if not self.mixed:
+            return np.zeros((len(rs), self.n), dtype=np.int64)
         odd_a = self.odd_table[self.table_of[rs, ps]][:, None]
         odd_b = self.odd_table[self.table_of[rs]]
         sa = self.odd_seats[ps][:, None]
@@ -330,12 +338,18 @@ class _State:
         self.table_of[r, a], self.table_of[r, b] = tb, ta
         self.onehot[r, a, ta] = self.onehot[r, b, tb] = 0
         self.onehot[r, a, tb] = self.onehot[r, b, ta] = 1
+        self.onehot_float[r, a, ta] = self.onehot_float[r, b, tb] = 0
+        self.onehot_float[r, a, tb] = self.onehot_float[r, b, ta] = 1
         if self.odd_table[ta] != self.odd_table[tb]:
             step = 1 if self.odd_table[tb] else -1
             self.odd_seats[a] += step
             self.odd_seats[b] -= step
         # Meetings: a leaves `left` and joins `right`, b the other way round.
         qa, qb = np.array(left, dtype=np.int64), np.array(right, dtype=np.int64)
+        fewer = np.concatenate((self.met[a, qa], self.met[b, qb]))
+        more = np.concatenate((self.met[a, qb], self.met[b, qa]))
+        club = self.same_club
+        clubs = int(club[a, qb].sum() + club[b, qa].sum() - club[a, qa].sum() - club[b, qb].sum())
         for p, lost, gained in ((a, qa, qb), (b, qb, qa)):
             self.met[p, lost] -= 1
             self.met[lost, p] -= 1
@@ -351,13 +365,33 @@ class _State:
         self.unit[:, touched] = unit.T
         self.unit_down[touched] = unit_down
         self.unit_down[:, touched] = unit_down.T
-        self.met_at[:, touched, :] = unit @ self.onehot
-        own = np.take_along_axis(unit_down @ self.onehot, self.table_of[:, touched, None], 2)
+        # Float products (BLAS) of small whole numbers are exact and much faster.
+        both = np.concatenate((unit, unit_down)).astype(np.float64) @ self.onehot_float
+        count = len(touched)
+        self.met_at[:, touched, :] = both[:, :count]
+        own = np.take_along_axis(both[:, count:], self.table_of[:, touched, None], 2)
         self.own[:, touched] = own[:, :, 0]
-        self._evaluate()
+        repeats = int(_repeats(more + 1).sum() - _repeats(more).sum())
+        repeats += int(_repeats(fewer - 1).sum() - _repeats(fewer).sum())
+        tie = int(
+            _tie(more + 1).sum() - _tie(more).sum() + _tie(fewer - 1).sum() - _tie(fewer).sum()
+        )
+        old = self.parts
+        parts = (old[0] + clubs, int(self._excess().sum()), old[2] + repeats, old[3] + tie)
+        self._set_parts(parts)
 
     def schedule(self) -> Schedule:
         return [[sorted(table) for table in tables] for tables in self.members]
+
+
+def _repeats(met: np.ndarray) -> np.ndarray:
+    """Repeat meetings of pairs that met `met` times."""
+    return np.maximum(met - 1, 0)
+
+
+def _tie(met: np.ndarray) -> np.ndarray:
+    """The tie-break cost of pairs that met `met` times: (k - 1)(k - 2) / 2."""
+    return np.maximum(met - 1, 0) * np.maximum(met - 2, 0) // 2
 
 
 def _tabu_search(state: _State, rng: Random, frozen: int, max_steps: int, bound: int) -> None:
@@ -367,7 +401,7 @@ def _tabu_search(state: _State, rng: Random, frozen: int, max_steps: int, bound:
     lowest_walk = state.walk
     tabu_until = np.zeros((rounds, n, state.count), dtype=np.int64)
     since_best = 0
-    mixed = MIXED and bool(state.odd_table.any() and not state.odd_table.all())
+    mixed = MIXED and state.mixed
     for step in range(1, max_steps + 1):
         if _nothing_to_gain(best_parts, bound):
             break
