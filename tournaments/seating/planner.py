@@ -34,7 +34,7 @@ from .winds import assign_winds
 SIMULATED_TABLE_POINTS = (4, 2, 1, 0, 0)
 # Steps of the whole-schedule search in a plan: about a second or two of CPU for 40
 # players x 14 rounds; it stops sooner when nothing is left to gain.
-PLAN_STEPS = 5000
+PLAN_STEPS = 6000
 
 
 @dataclass(frozen=True)

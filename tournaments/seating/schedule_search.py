@@ -53,10 +53,12 @@ ODD_SEAT = 20 * REPEAT
 SEAT_TIE = 100
 CLUB = 8 * REPEAT  # per meeting of two members of one club
 # Conflicting players considered per step (a random sample when there are more).
-MIXED = True
 CANDIDATES = 48
 # Steps without a new best before going back to the best schedule and shaking it.
 STAGNATION = 400
+# Every RESTART_EVERY-th time the search stagnates it starts afresh from a greedy start
+# (the best schedule so far is kept), the other times it shakes the best one.
+RESTART_EVERY = 2
 # Tabu tenure: a player may not return to the table he left for TENURE + rand(TENURE_SPREAD).
 TENURE = 6
 TENURE_SPREAD = 10
@@ -400,14 +402,25 @@ def _tabu_search(state: _State, rng: Random, frozen: int, max_steps: int, bound:
     # Aspiration: a tabu move is allowed when it leads below the lowest walk cost seen.
     lowest_walk = state.walk
     tabu_until = np.zeros((rounds, n, state.count), dtype=np.int64)
-    since_best = 0
-    mixed = MIXED and state.mixed
+    since_best = kicks = 0
+    # Moves that trade an odd seat in one round for a seat at a table of 4 in another:
+    # needed when the spread is a rule or weighs repeats; at weight 0 plain swaps find
+    # fewer repeats in the same time.
+    mixed = state.mixed and state.odd_seat_weight != 0
     for step in range(1, max_steps + 1):
         if _nothing_to_gain(best_parts, bound):
             break
         if since_best >= STAGNATION:
-            state.load(best)
-            _perturb(state, rng, frozen)
+            kicks += 1
+            if kicks % RESTART_EVERY == 0:
+                # A fresh greedy start of the free rounds: another region altogether.
+                fresh = state.table_of.copy()
+                _greedy_rounds(fresh, frozen, state.sizes, state.same_club, rng)
+                state.load(fresh)
+                tabu_until[:] = 0
+            else:
+                state.load(best)
+                _perturb(state, rng, frozen)
             since_best = 0
         conflicts = state.conflicts(frozen)
         if len(conflicts) > CANDIDATES:
