@@ -55,7 +55,7 @@ CLUB = 8 * REPEAT  # per meeting of two members of one club
 # Conflicting players considered per step (a random sample when there are more).
 CANDIDATES = 48
 # Steps without a new best before going back to the best schedule and shaking it.
-STAGNATION = 400
+STAGNATION = 150
 # Every RESTART_EVERY-th time the search stagnates it starts afresh from a greedy start
 # (the best schedule so far is kept), the other times it shakes the best one.
 RESTART_EVERY = 2
