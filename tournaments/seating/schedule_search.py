@@ -4,24 +4,28 @@ The round-by-round search (search.py) fixes earlier rounds before it sees later 
 this one, after Dotú & Van Hentenryck ("Scheduling social golfers locally", 2005), moves
 players in any round against all the others:
 
-* Cost, in this order of weight (the best schedule is chosen on the tuple, the search
-  walks on a weighted sum so it may cross a worse schedule):
-  1. same-club pairs at a table (only when clubs are given);
-  2. the odd-seat spread: a player's seats at tables of 5 or 3 over the schedule should
-     be the floor or the ceiling of the average (then any two players differ by at most
-     one); each seat beyond counts. The greedy start meets it, and the best schedule is
-     never one that breaks it more than the start did, so it is a hard rule whenever the
-     start allows it;
-  3. repeat meetings: a pair meeting k times costs k - 1;
-  4. tie-break: a pair meeting k times costs (k - 1)(k - 2) / 2 more, so a third meeting
-     of one pair weighs more than second meetings of two pairs.
+* Cost parts: club meetings (members of one club at a table, when clubs are given), the
+  odd-seat excess (a player's seats at tables of 5 or 3 should be the floor or ceiling of
+  the average, so any two players differ by at most one; each seat beyond counts), repeat
+  meetings (a pair meeting k times costs k - 1) and a tie-break ((k - 1)(k - 2) / 2 more,
+  so a third meeting of one pair weighs more than second meetings of two pairs).
+* The best schedule is chosen on a tuple: clubs first, then with `odd_seat_weight=None`
+  the excess (a hard rule: never more than the start had), then repeats; with a number
+  w, repeats + w * excess, then the excess, so at w = 0 the fewest repeats win and the
+  spread is as even as they allow. The walk itself uses a weighted sum, so it may cross
+  a worse schedule. The two conflict: on 9 x 2 at tables of 5 the fewest repeats are 6
+  but 12 with the spread (proven by exhaustive search, tests/seating), on 17 x 4 three
+  against about 17 found.
 * A move swaps two players of different tables within one round. Each step takes the
   players in conflict (a club mate or a repeat at their table, or an odd seat too many
   or too few), samples at most CANDIDATES of them, and makes the best swap of any of
   them with any player of another table of that round, even a worsening one, unless it
   is tabu: a player may not go back to a table he left in that round for a few steps,
-  unless that gives a new best. After STAGNATION steps without a new best, the search
-  goes back to the best schedule and makes a few random swaps (a perturbation).
+  unless that leads below the lowest cost seen. When the spread weighs (w > 0 or hard),
+  a move may also be two swaps of the same two players in two rounds, trading an odd
+  seat for a seat at a table of 4 and back, so the counts stay as they are. After
+  STAGNATION steps without a new best the search shakes the best schedule (a few random
+  swaps) or, every RESTART_EVERY-th time, starts again from a fresh greedy start.
 * Delta evaluation: per round r, player p and table t, `met_at[r, p, t]` is the cost of
   one more meeting of p with each player at table t, and `own[r, p]` the cost saved by
   one meeting less with each player at his own table, so a swap's cost change is a few
@@ -107,8 +111,12 @@ def search_schedule(
     `start`: rounds to begin from (at most `rounds`; each a list of tables of `sizes`,
     in any order of tables); rounds beyond it are filled greedily. The first
     `frozen_rounds` of them are kept exactly. `clubs`: player -> club; members of one
-    club are kept apart before anything else. Never worse than the start (on the
-    order of the module docstring); deterministic for a given `rng`."""
+    club are kept apart before anything else. `odd_seat_weight`: None makes the even
+    spread of seats at tables of 5 or 3 a hard rule; a number w lets one seat beyond it
+    cost w repeat meetings (0: fewest repeats first, the planner's choice). Never worse
+    than the start (on the order of the module docstring; the tables of the result are
+    sorted); deterministic for a given `rng`. Tables come out in the order of `sizes`,
+    each table's players in increasing order."""
     n = sum(sizes)
     given = [_normalised(tables, sizes) for tables in (start or [])]
     if len(given) > rounds:
