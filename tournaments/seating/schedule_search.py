@@ -255,7 +255,7 @@ class _State:
         self.onehot = np.zeros((rounds, n, count), dtype=np.int64)
         self.onehot[np.arange(rounds)[:, None], np.arange(n)[None, :], self.table_of] = 1
         self.onehot_float = self.onehot.astype(np.float64)
-        self.members = [[[] for _ in range(count)] for _ in range(rounds)]
+        self.members: list[list[list[int]]] = [[[] for _ in range(count)] for _ in range(rounds)]
         for r in range(rounds):
             for p in range(n):
                 self.members[r][int(self.table_of[r, p])].append(p)
