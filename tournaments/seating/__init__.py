@@ -3,6 +3,7 @@
     seat(method, SeatingRequest(...)) -> tables      one round (methods.py; balanced
                                                      follows the event's plan, follow.py)
     plan(players, rounds, method, seed) -> rounds    a whole schedule (planner.py)
+    search_schedule(sizes, rounds, rng, ...)         balanced rounds all at once (schedule_search.py)
     report(rounds) -> SeatingReport                  its quality (report.py)
     table_sizes(n, odd_tables)                       tables of 4, 5 or 3 (tables.py)
     five_player_schedule(ruleset)                     the table of 5 by rule set (five.py)

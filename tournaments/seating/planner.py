@@ -4,15 +4,14 @@
   of each round are drawn from the seed (a random order of places at every table, table
   points 4-2-1-0 and a random score), so swiss follows the standing so far (table points,
   then score) and fuhing the previous round's table points, then score.
-* balanced: all rounds together. Round after round through the balanced search, then,
-  while repeat meetings remain, each round is searched again against all the other rounds
-  (earlier and later), until none remain or a sweep no longer helps. Small schedules get
-  up to MAX_ATTEMPTS fresh starts while the repeats stay above
-  `designs.repeat_lower_bound` (what no schedule avoids). Zero repeats for 64 x 7 and
-  400 x 8 in well under a second; exhaustive search confirms the optimum on 8 x 2-3,
-  9 x 2, 12 x 2 and single rounds of 8-12 players (tests/seating). A known
-  weak spot: odd tables with few players (18 x 4 tables of 5) may end a repeat or two
-  above the optimum.
+* balanced: all rounds together (schedule_search.py): a greedy start, then a tabu search
+  that swaps players within a round against all the other rounds, PLAN_STEPS steps at
+  most, stopping early at `repeat_bound` (what no schedule avoids). Club mates apart
+  first, then the fewest repeats, then the seats at tables of 5 or 3 as even as those
+  repeats allow (fewest repeats win over an even spread: 17 x 4 with tables of 5 has 3
+  repeats at best, but with every player at the table of 5 once or twice, no fewer than
+  about 12-17), then no pair a third time. Exhaustive search confirms the optimum on
+  8 x 2-3, 9 x 2, 12 x 2 and single rounds of 8-12 players (tests/seating).
 * every method: seat winds for the whole schedule at once (winds.assign_winds): with
   tables of 4, each wind exactly R/4 times per player when R is a multiple of 4.
 """
@@ -20,27 +19,23 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from random import Random
 
 from . import designs
-from .designs import repeat_lower_bound
 from .errors import SeatingError
-from .meetings import club_conflicts, meeting_counts, repeat_meetings
-from .methods import METHODS, balanced_problem, balanced_round, renumber_tables, seat
+from .meetings import club_conflicts
+from .methods import METHODS, renumber_tables, seat
 from .request import SeatingRequest
-from .search import improve, tables_of
+from .schedule_search import repeat_bound as repeat_bound  # its home before the search
+from .schedule_search import search_schedule
 from .tables import table_sizes
 from .winds import assign_winds
 
 SIMULATED_TABLE_POINTS = (4, 2, 1, 0, 0)
-MAX_SWEEPS = 6
-# Fresh starts for small balanced schedules: at most MAX_ATTEMPTS, fewer as players x
-# rounds grows (large schedules reach zero repeats at the first start).
-MAX_ATTEMPTS = 20
-ATTEMPT_WORK = 4000
-# Tabu patience per round inside a plan: fresh starts and sweeps do the rest.
-PLAN_PATIENCE = 200
+# Steps of the whole-schedule search in a plan: about a second or two of CPU for 40
+# players x 14 rounds; it stops sooner when nothing is left to gain.
+PLAN_STEPS = 6000
 
 
 @dataclass(frozen=True)
@@ -166,26 +161,30 @@ def _designed_schedule(
 
 
 def _balanced_schedule(request: SeatingRequest, rounds: int, rng: Random) -> list[list[list[int]]]:
-    """Balanced rounds, then sweeps; on small schedules, a few fresh starts when repeat
-    meetings remain above the counting bound (meetings beyond the number of pairs)."""
+    """All rounds searched together (schedule_search.py) from a greedy start: club mates
+    apart first (when asked), then the fewest repeat meetings, then the seats at tables
+    of 5 or 3 as even as those repeats allow, then no pair a third time."""
     players = list(request.players)
-    n = len(players)
-    sizes = table_sizes(n, request.odd_tables)
-    bound = repeat_lower_bound(sizes, rounds)
-    attempts = max(1, min(MAX_ATTEMPTS, ATTEMPT_WORK // (n * rounds)))
-    best: list[list[list[int]]] = []
-    best_key: tuple[int, int] | None = None
-    for _ in range(attempts):
-        history: list[list[list[int]]] = []
-        for _ in range(rounds):
-            step = replace(request, history=history)
-            history.append(balanced_round(players, sizes, step, rng, PLAN_PATIENCE))
-        _sweep(request.players, history, rng, request)
-        key = (len(club_conflicts_in(history, request)), repeat_meetings(meeting_counts(history)))
-        if best_key is None or key < best_key:
-            best, best_key = history, key
-        if key[0] == 0 and key[1] <= bound:
-            break
+    sizes = table_sizes(len(players), request.odd_tables)
+    clubs = None
+    if request.avoid_same_club:
+        clubs = {i: request.clubs[p] for i, p in enumerate(players) if p in request.clubs}
+    start = None
+    if clubs is None and len(players) % 4 == 0:
+        # Past the end of the stored design: its rounds are the start, the search fills
+        # and improves the rest (a relabelling by the seed, as in _designed_schedule).
+        start = designs.repeat_free_schedule(len(players), designs.constructed_rounds(len(players)))
+        rng.shuffle(players)
+    found = search_schedule(
+        sizes,
+        rounds,
+        rng,
+        start=start[:rounds] if start else None,
+        max_steps=PLAN_STEPS,
+        clubs=clubs,
+        odd_seat_weight=0,
+    )
+    best = [[[players[i] for i in table] for table in tables] for tables in found]
     for r in range(1, len(best)):
         best[r] = renumber_tables(best[r], best[r - 1])
     return best
@@ -208,27 +207,3 @@ def _simulated_results(tables: Sequence[Sequence[int]], rng: Random) -> dict[int
         for place, player in enumerate(places):
             results[player] = (SIMULATED_TABLE_POINTS[place], scores[place])
     return results
-
-
-def _sweep(
-    players: Sequence[int], history: list[list[list[int]]], rng: Random, request: SeatingRequest
-) -> None:
-    """Search each round again against all other rounds while repeat meetings remain."""
-    best = repeat_meetings(meeting_counts(history))
-    index = {p: i for i, p in enumerate(players)}
-    for _ in range(MAX_SWEEPS):
-        if best == 0:
-            return
-        for r, tables in enumerate(history):
-            sizes = [len(t) for t in tables]
-            problem = balanced_problem(players, sizes, history[:r] + history[r + 1 :], request)
-            table_of = [0] * len(players)
-            for t, table in enumerate(tables):
-                for p in table:
-                    table_of[index[p]] = t
-            found = improve(problem, table_of, rng, patience=PLAN_PATIENCE)
-            history[r] = [[players[i] for i in t] for t in tables_of(found, len(sizes))]
-        now = repeat_meetings(meeting_counts(history))
-        if now >= best:
-            return
-        best = now
