@@ -26,7 +26,7 @@ def _live(players: list[int], rounds: int, planned: int, seed: int = 7,
     return history
 
 
-@pytest.mark.parametrize(("n", "rounds"), [(16, 5), (64, 21)])
+@pytest.mark.parametrize(("n", "rounds"), [(16, 5), (24, 7), (28, 9), (40, 13), (48, 15), (64, 21)])
 def test_a_live_event_reaches_the_best_known_schedule(n, rounds):
     players = [100 + 3 * i for i in range(n)]
     history = _live(players, rounds, rounds)
@@ -69,10 +69,10 @@ def test_the_plan_ends_with_the_planned_rounds():
 
 @pytest.mark.django_db
 def test_an_event_seated_round_by_round_through_the_services_has_no_repeat_meeting():
-    world = worlds.tournament(players=16, played=0, finish=False, rounds_planned=5,
+    world = worlds.tournament(players=24, played=0, finish=False, rounds_planned=7,
                               seating_method=SeatingMethod.BALANCED)
     history = []
-    for number in range(5):
+    for number in range(7):
         round_ = round_service.seat_round(round_service.add_round(world.event), seed=number)
         history.append(round_service.round_tables(round_))
     assert repeat_meetings(meeting_counts(history)) == 0
