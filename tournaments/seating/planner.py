@@ -36,6 +36,9 @@ SIMULATED_TABLE_POINTS = (4, 2, 1, 0, 0)
 # Steps of the whole-schedule search in a plan: about a second or two of CPU for 40
 # players x 14 rounds; it stops sooner when nothing is left to gain.
 PLAN_STEPS = 6000
+# A step costs time in proportion to players x rounds: larger schedules get fewer steps,
+# so a plan stays within about 2 s (measured up to 200 players x 66 rounds).
+PLAN_STEPS_FULL_UP_TO = 1000  # players x rounds
 
 
 @dataclass(frozen=True)
@@ -180,7 +183,9 @@ def _balanced_schedule(request: SeatingRequest, rounds: int, rng: Random) -> lis
         rounds,
         rng,
         start=start[:rounds] if start else None,
-        max_steps=PLAN_STEPS,
+        max_steps=PLAN_STEPS
+        * PLAN_STEPS_FULL_UP_TO
+        // max(PLAN_STEPS_FULL_UP_TO, len(players) * rounds),
         clubs=clubs,
         odd_seat_weight=0,
     )
