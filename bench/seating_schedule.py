@@ -16,8 +16,9 @@ import time
 from random import Random
 
 from tournaments.seating import plan, table_sizes
+from tournaments.seating.designs import repeat_lower_bound as repeat_bound
 from tournaments.seating.meetings import meeting_counts, repeat_meetings
-from tournaments.seating.schedule_search import repeat_bound, search_schedule
+from tournaments.seating.schedule_search import search_schedule
 
 FOURS = [(20, 6), *((24, r) for r in (6, 7, 8)), *((28, r) for r in (7, 8, 9, 10))]
 FOURS += [*((32, r) for r in (8, 9, 10, 11)), *((36, r) for r in (9, 10, 11, 12))]

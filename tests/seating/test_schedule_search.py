@@ -12,12 +12,9 @@ from hypothesis import strategies as st
 from tests.seating.brute_force import fewest_repeats_schedule
 from tests.support.examples import examples
 from tournaments.seating import SeatingError, table_sizes
+from tournaments.seating.designs import repeat_lower_bound as repeat_bound
 from tournaments.seating.meetings import meeting_counts, repeat_meetings
-from tournaments.seating.schedule_search import (
-    odd_seat_range,
-    repeat_bound,
-    search_schedule,
-)
+from tournaments.seating.schedule_search import odd_seat_range, search_schedule
 
 Schedule = list[list[list[int]]]
 

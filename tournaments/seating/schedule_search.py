@@ -36,7 +36,7 @@ players in any round against all the others:
   has met its members least.
 
 It stops when nothing is left to gain (no club pair, the spread met, the repeats at
-`repeat_bound` and no pair meeting three times) or after `max_steps` steps: a step count,
+`designs.repeat_lower_bound` and no pair meeting three times) or after `max_steps` steps: a step count,
 never a clock, so the result is fixed by the random generator.
 """
 
@@ -46,6 +46,8 @@ from collections.abc import Mapping, Sequence
 from random import Random
 
 import numpy as np
+
+from .designs import repeat_lower_bound
 
 # Weights of the walk (the best schedule is chosen lexicographically, see the docstring).
 CONVEX = 1  # per pair and meeting beyond its second
@@ -70,20 +72,6 @@ TENURE_SPREAD = 10
 MAX_STEPS = 20_000
 
 Schedule = list[list[list[int]]]
-
-
-def repeat_bound(sizes: Sequence[int], rounds: int) -> int:
-    """Repeat meetings no schedule avoids: the meetings beyond the number of pairs, and
-    from the second round on, per table the pairs that must come from one table of the
-    round before (k players drawn from T earlier tables, as evenly as possible)."""
-    n, count = sum(sizes), len(sizes)
-    meetings = sum(k * (k - 1) // 2 for k in sizes)
-    counting = rounds * meetings - n * (n - 1) // 2
-    per_round = 0
-    for k in sizes:
-        q, r = divmod(k, count)
-        per_round += r * (q + 1) * q // 2 + (count - r) * q * (q - 1) // 2
-    return max(0, counting, (rounds - 1) * per_round)
 
 
 def odd_seat_range(sizes: Sequence[int], rounds: int) -> tuple[int, int]:
@@ -137,7 +125,7 @@ def search_schedule(
     _greedy_rounds(table_of, len(given), sizes, same_club, rng)
     state = _State(sizes, table_of, same_club, odd_seat_weight)
     if frozen_rounds < rounds and len(sizes) > 1:
-        _tabu_search(state, rng, frozen_rounds, max_steps, repeat_bound(sizes, rounds))
+        _tabu_search(state, rng, frozen_rounds, max_steps, repeat_lower_bound(sizes, rounds))
     return state.schedule()
 
 
