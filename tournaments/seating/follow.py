@@ -71,7 +71,7 @@ def planned_next_round(
     if [len(table) for table in first] != sizes:
         return None
     plan = _canonical_plan(len(players), rounds_planned, odd_tables)
-    label = {}
+    label: dict[int, int] = {}
     for planned_table, table in zip(plan[0], first, strict=True):
         label.update(zip(planned_table, table, strict=True))
     for planned, played in zip(plan[1 : len(history)], history[1:], strict=True):

@@ -42,6 +42,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from random import Random
+from typing import Any
 
 from ortools.sat.python import cp_model
 
@@ -260,10 +261,10 @@ class _Solver:
             )
             if near is not None and inst.cost(near) < inst.cost(incumbent):
                 incumbent = near
-        seating, optimal = self._fewest_moves(*conflicts, incumbent)
-        if seating is None or inst.cost(incumbent) < inst.cost(seating):
+        solved, optimal = self._fewest_moves(*conflicts, incumbent)
+        if solved is None or inst.cost(incumbent) < inst.cost(solved):
             return incumbent, False, self.spent
-        return seating, proven and optimal, self.spent
+        return solved, proven and optimal, self.spent
 
     def _model(
         self, domains: Sequence[Sequence[int]], hint: Sequence[int]
@@ -309,7 +310,7 @@ class _Solver:
                     terms.append((j, e))
         return terms
 
-    def _run(self, model: cp_model.CpModel, share: float) -> tuple[cp_model.CpSolver, int]:
+    def _run(self, model: cp_model.CpModel, share: float) -> tuple[cp_model.CpSolver, Any]:
         solver = cp_model.CpSolver()
         solver.parameters.num_workers = 1
         solver.parameters.linearization_level = 2

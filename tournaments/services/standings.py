@@ -214,7 +214,8 @@ def club_evenings(club: Club, year: int) -> list[SeasonEvening]:
         }
         names: dict[int | str, str] = {
             member.pk: member.full_name for member in members if member is not None}
-        sort_names = {member.pk: member.sort_name for member in members if member is not None}
+        sort_names: dict[int | str, str] = {
+            member.pk: member.sort_name for member in members if member is not None}
         rows = placing.standings(
             (placing.StandingRow(key=key, name=names[key], sort_name=sort_names[key],
                                  table_points=result.table_points, score=result.score)

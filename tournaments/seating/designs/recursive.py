@@ -40,7 +40,7 @@ def inflate(
     schedule: Schedule = []
     for base_round in base:
         for design_round in design:
-            tables = []
+            tables: list[list[int]] = []
             for base_table in base_round:
                 # RTD player g*m + x is member x of group g: the g-th player of the table.
                 tables.extend(
