@@ -19,15 +19,16 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from random import Random
 
 from . import designs
 from .errors import SeatingError
-from .meetings import club_conflicts
-from .methods import METHODS, renumber_tables, seat
+from .meetings import club_conflicts, meeting_counts, repeat_meetings
+from .methods import METHODS, balanced_problem, balanced_round, renumber_tables, seat
 from .request import SeatingRequest
 from .schedule_search import search_schedule
+from .search import improve, tables_of
 from .tables import table_sizes
 from .winds import assign_winds
 
@@ -35,6 +36,9 @@ SIMULATED_TABLE_POINTS = (4, 2, 1, 0, 0)
 # Steps of the whole-schedule search in a plan: about a second or two of CPU for 40
 # players x 14 rounds; it stops sooner when nothing is left to gain.
 PLAN_STEPS = 6000
+# The round-by-round start (_round_by_round_start): tabu patience per round, sweeps.
+ROUND_PATIENCE = 200
+MAX_SWEEPS = 6
 # A step costs time in proportion to players x rounds: larger schedules get fewer steps,
 # so a plan stays within about 2 s (measured up to 200 players x 66 rounds).
 PLAN_STEPS_FULL_UP_TO = 1000  # players x rounds
@@ -168,8 +172,41 @@ def _designed_schedule(
     return schedule
 
 
+def _round_by_round_start(
+    request: SeatingRequest, sizes: Sequence[int], rounds: int, rng: Random
+) -> list[list[list[int]]]:
+    """Balanced rounds one after the other, then each searched again against all the
+    others while that lowers the repeats (the planner before the whole-schedule search),
+    on player indices 0..n-1."""
+    indices = list(range(len(request.players)))
+    clubs = {i: request.clubs[p] for i, p in enumerate(request.players) if p in request.clubs}
+    indexed = replace(request, players=indices, clubs=clubs)
+    history: list[list[list[int]]] = []
+    for _ in range(rounds):
+        step = replace(indexed, history=history)
+        history.append(balanced_round(indices, sizes, step, rng, ROUND_PATIENCE))
+    best = repeat_meetings(meeting_counts(history))
+    for _ in range(MAX_SWEEPS):
+        if best == 0:
+            break
+        for r, tables in enumerate(history):
+            problem = balanced_problem(indices, sizes, history[:r] + history[r + 1 :], indexed)
+            table_of = [0] * len(indices)
+            for t, table in enumerate(tables):
+                for p in table:
+                    table_of[p] = t
+            found = improve(problem, table_of, rng, patience=ROUND_PATIENCE)
+            history[r] = tables_of(found, len(sizes))
+        now = repeat_meetings(meeting_counts(history))
+        if now >= best:
+            break
+        best = now
+    return history
+
+
 def _balanced_schedule(request: SeatingRequest, rounds: int, rng: Random) -> list[list[list[int]]]:
-    """All rounds searched together (schedule_search.py) from a greedy start: club mates
+    """All rounds searched together (schedule_search.py) from a start (the stored design,
+    else the round-by-round search): club mates
     apart first (when asked), then the fewest repeat meetings, then the seats at tables
     of 5 or 3 as even as those repeats allow (ODD_SEAT_WEIGHT), then no pair a third
     time."""
@@ -184,6 +221,11 @@ def _balanced_schedule(request: SeatingRequest, rounds: int, rng: Random) -> lis
         # and improves the rest (a relabelling by the seed, as in _designed_schedule).
         start = designs.repeat_free_schedule(len(players), designs.constructed_rounds(len(players)))
         rng.shuffle(players)
+    else:
+        # The search's own greedy start may end above the old round-by-round search on
+        # small odd-table fields (18 x 5: 11 repeats against 8, one pair meeting 5 times):
+        # start from that, which the whole-schedule search never makes worse.
+        start = _round_by_round_start(request, sizes, rounds, rng)
     found = search_schedule(
         sizes,
         rounds,
