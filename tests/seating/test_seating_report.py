@@ -76,7 +76,7 @@ def test_the_report_compares_the_repeats_with_the_best_possible():
     six_rounds = plan(range(16), 6, "balanced", seed=3)
     bound = designs.repeat_lower_bound([4] * 4, 6)
     assert bound > 0  # 16 players meet 120 pairs; 6 rounds seat 144 meetings
-    assert report(six_rounds).best_possible == (bound, False)
+    assert report(six_rounds).best_possible == (bound, report(six_rounds).repeat_total == bound)
     assert report(six_rounds).repeat_total >= bound
     assert report(six_rounds).as_dict()["best_possible_repeats"] == bound
 
@@ -84,3 +84,12 @@ def test_the_report_compares_the_repeats_with_the_best_possible():
 def test_the_best_possible_is_left_out_when_the_players_change():
     assert report([[[1, 2, 3, 4]], [[1, 2, 3, 5]]]).best_possible is None
     assert report([[[1, 2, 3, 4]], [[1, 2, 3, 5]]]).as_dict()["best_possible_repeats"] is None
+
+
+def test_a_schedule_at_the_proven_bound_is_the_best_possible():
+    # 8 players, 2 rounds: each table of round 2 holds 2 + 2 of round 1's tables.
+    rounds = [[[1, 2, 3, 4], [5, 6, 7, 8]], [[1, 2, 5, 6], [3, 4, 7, 8]]]
+    assert report(rounds).repeat_total == 4
+    assert report(rounds).best_possible == (4, True)
+    worse = [[[1, 2, 3, 4], [5, 6, 7, 8]], [[1, 2, 3, 5], [4, 6, 7, 8]]]
+    assert report(worse).best_possible == (4, False)

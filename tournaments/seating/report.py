@@ -10,7 +10,8 @@
 * same club (when clubs are given): pairs of one club at one table, per round.
 * the best possible: when every round seats the same players at the same table sizes, the
   fewest repeat meetings any schedule of that many rounds can have (designs/), and whether
-  that figure is exact (a schedule reaching it is known) or only a proven lower bound.
+  that figure is exact (a schedule reaching it is known, this one included) or only a
+  proven lower bound.
 """
 
 from __future__ import annotations
@@ -151,8 +152,12 @@ def report(
     same_club = (
         tuple(tuple(sorted(club_conflicts(tables, clubs))) for tables in rounds) if clubs else ()
     )
+    best = _best_possible(rounds)
+    total = sum(count - 1 for _, count in repeats)
+    if best is not None and total == best[0]:
+        best = (best[0], True)  # this schedule reaches the proven bound: it is the best
     return SeatingReport(
-        tuple(repeats), winds, tuple(stayed), tuple(met_again), same_club, _best_possible(rounds)
+        tuple(repeats), winds, tuple(stayed), tuple(met_again), same_club, best
     )
 
 
