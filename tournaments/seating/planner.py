@@ -24,7 +24,7 @@ from random import Random
 
 from . import designs
 from .errors import SeatingError
-from .meetings import club_conflicts, meeting_counts, repeat_meetings
+from .meetings import meeting_counts, repeat_meetings
 from .methods import METHODS, balanced_problem, balanced_round, renumber_tables, seat
 from .request import SeatingRequest
 from .schedule_search import search_schedule
@@ -241,14 +241,6 @@ def _balanced_schedule(request: SeatingRequest, rounds: int, rng: Random) -> lis
     for r in range(1, len(best)):
         best[r] = renumber_tables(best[r], best[r - 1])
     return best
-
-
-def club_conflicts_in(
-    rounds: Sequence[Sequence[Sequence[int]]], request: SeatingRequest
-) -> list[tuple[int, int]]:
-    if not request.avoid_same_club:
-        return []
-    return [pair for tables in rounds for pair in club_conflicts(tables, request.clubs)]
 
 
 def _simulated_results(tables: Sequence[Sequence[int]], rng: Random) -> dict[int, tuple[int, int]]:
