@@ -23,6 +23,7 @@ from tournaments.seating.designs import (
 )
 from tournaments.seating.designs.affine import affine_schedule
 from tournaments.seating.designs.construct import recipes
+from tournaments.seating.designs.field_rbibd import field_order, field_schedule
 from tournaments.seating.designs.finite_fields import galois_field, prime_power
 from tournaments.seating.designs.mols import (
     DIFFERENCE_MATRICES,
@@ -222,6 +223,25 @@ def test_constructions_reach_the_best_known_where_the_algebra_allows() -> None:
     for n in (4, 8, 12, 16, 20, 64, 256):
         assert constructed_rounds(n) == best_known_rounds(n), n
     assert constructed_rounds(80) == best_known_rounds(80) - 1
+
+
+@pytest.mark.parametrize(("n", "q"), [(16, 5), (28, 9), (76, 25), (148, 49)])
+def test_field_design_seats_every_pair_exactly_once(n: int, q: int) -> None:
+    """BJL VII.7.5: GF(q), q = 1 (mod 4), gives the resolvable 2-(3q+1, 4, 1) design; 49 is
+    the first q no cyclic search reached (148 players, 49 rounds, the best known)."""
+    schedule = field_schedule(n)
+    assert schedule is not None
+    assert_repeat_free(schedule, n, q)
+    assert len(meeting_counts(schedule)) == n * (n - 1) // 2  # a design: everyone meets
+    assert best_recipe(148).construction == "field"
+    assert constructed_rounds(148) == best_known_rounds(148) == 49
+
+
+@pytest.mark.parametrize("n", [4, 41, 100, 136])
+def test_field_design_needs_q_a_prime_power_1_mod_4(n: int) -> None:
+    """q = 1, 41 = 3 x 13 + 2, 100 = 3 x 33 + 1 and 136 = 3 x 45 + 1 have no such field."""
+    assert field_order(n) is None and field_schedule(n) is None
+    assert field_order(40) == 13
 
 
 def test_schedules_are_fresh_copies() -> None:

@@ -8,7 +8,8 @@ a tie), so the answer for an n never changes between runs:
    a schedule for m when m % 4 == 0 (recursive.py, mols.py); v and m take their own
    best recipes, cyclic ones included.
 3. cyclic: the stored schedules of cyclic.py.
-4. one round: any n divisible by 4 seats everyone once.
+4. field: n = 3q + 1 with q a prime power = 1 (mod 4), (n - 1)/3 rounds (field_rbibd.py).
+5. one round: any n divisible by 4 seats everyone once.
 
 Without cyclic.py's data (measured for N = 16..400, step 4): the best known length for
 N = 16, 20, 64 and 256, one round short of it for 32, 80, 128 and 320, at least 90% of it
@@ -27,6 +28,7 @@ from functools import cache, lru_cache
 
 from .affine import affine_dimension, affine_schedule
 from .cyclic import cyclic_schedule
+from .field_rbibd import field_order, field_schedule
 from .mols import mols
 from .recursive import inflate
 
@@ -37,7 +39,7 @@ Rounds = tuple[tuple[tuple[int, ...], ...], ...]
 class Recipe:
     """How to build a schedule: `construction` with its parameters, and its length."""
 
-    construction: str  # "affine", "inflation", "cyclic" or "one round"
+    construction: str  # "affine", "inflation", "cyclic", "field" or "one round"
     rounds: int
     base: int = 0  # inflation: v, the players of the base schedule
     factor: int = 0  # inflation: m, the order of the RTD(4, m)
@@ -75,6 +77,8 @@ def recipes(n: int) -> tuple[Recipe, ...]:
             found.append(Recipe("inflation", constructed_rounds(v) * m + filled, v, m))
     if _cyclic_rounds(n):
         found.append(Recipe("cyclic", _cyclic_rounds(n)))
+    if field_order(n) is not None:
+        found.append(Recipe("field", (n - 1) // 3))
     found.append(Recipe("one round", 1))
     return tuple(found)
 
@@ -104,6 +108,8 @@ def schedule_of(n: int) -> Rounds | None:
         built = affine_schedule(n)
     elif recipe.construction == "cyclic":
         built = cyclic_schedule(n)
+    elif recipe.construction == "field":
+        built = field_schedule(n)
     elif recipe.construction == "inflation":
         base = schedule_of(recipe.base) or ()
         fill = schedule_of(recipe.factor) or () if recipe.factor % 4 == 0 else ()
