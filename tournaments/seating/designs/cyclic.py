@@ -1,13 +1,11 @@
-"""Schedules developed from stored base parallel classes (see cyclic_data.py).
+"""Schedules developed from a stored base parallel class (see cyclic_data.py).
 
-A base class is a partition of the players 0..n-1 into tables of 4. A stored entry holds
-k >= 1 base classes one after the other and L = 3k levels: player p < L*m is the finite
-point (p mod m) of level p // m; players L*m..n-1 are fixed ("infinite") points. Round g
-(0 <= g < m) of a class adds g mod m to the first coordinate of every finite point and
-leaves the fixed points where they are; the k classes give k*m rounds, class by class.
-The base classes were found offline by scripts/find_seating_designs.py so that no two
-players meet twice; this module only develops them and checks that claim
-(`repeated_pairs`).
+A base class is a partition of the players 0..n-1 into tables of 4. Player p < 3m is the
+finite point (p mod m) of level p // m; players 3m..n-1 are fixed ("infinite") points.
+Round g (0 <= g < m) adds g mod m to the first coordinate of every finite point and
+leaves the fixed points where they are. The base classes were found offline by
+scripts/find_seating_designs.py so that no two players meet twice in the m rounds; this
+module only develops them and checks that claim (`repeated_pairs`).
 """
 
 from __future__ import annotations
@@ -21,10 +19,8 @@ LEVELS = 3
 
 
 def develop(n: int, m: int, base: Sequence[Sequence[int]]) -> list[list[list[int]]]:
-    """The k*m rounds obtained by translating each of the k base classes over Z_m."""
-    per_class = n // 4
-    classes = [base[i : i + per_class] for i in range(0, len(base), per_class)]
-    finite = LEVELS * len(classes) * m
+    """The m rounds obtained by translating the base class over Z_m."""
+    finite = LEVELS * m
 
     def shift(player: int, g: int) -> int:
         if player >= finite:
@@ -32,9 +28,7 @@ def develop(n: int, m: int, base: Sequence[Sequence[int]]) -> list[list[list[int
         level, x = divmod(player, m)
         return level * m + (x + g) % m
 
-    return [
-        [[shift(p, g) for p in table] for table in tables] for tables in classes for g in range(m)
-    ]
+    return [[[shift(p, g) for p in table] for table in base] for g in range(m)]
 
 
 def repeated_pairs(rounds: Iterable[Iterable[Iterable[int]]]) -> set[tuple[int, int]]:
