@@ -202,9 +202,7 @@ static inline uint64_t next_random(void) {
 /* Simulated annealing over a base class; returns the final cost (0: found). */
 long long anneal(int finite, int fixed, int ntables, const int *index, const int *target,
                  int nclasses, int *tables, int *level_of, uint64_t seed, long long steps,
-                 double t0, double t1, long long *best_cost, int part_size) {
-    /* Players come in parts of part_size (the base classes of the multi-class form);
-       a swap stays within one part. */
+                 double t0, double t1, long long *best_cost) {
     int *count = calloc(nclasses, sizeof(int));
     int *table_of = malloc(finite * sizeof(int));
     int *slot_of = malloc(finite * sizeof(int));
@@ -226,8 +224,7 @@ long long anneal(int finite, int fixed, int ntables, const int *index, const int
     int changed[12];
     for (long long step = 0; step < steps && cost > 0; step++) {
         temperature *= cooling;
-        int p = next_random() % finite;
-        int r = p / part_size * part_size + next_random() % part_size;
+        int p = next_random() % finite, r = next_random() % finite;
         /* Half of the moves take a player of an over-covered pair: at low cost almost
            every table is fine, and random moves would mostly disturb good tables. */
         if (next_random() & 1) {
@@ -243,7 +240,6 @@ long long anneal(int finite, int fixed, int ntables, const int *index, const int
                     }
                 if (hit) break;
             }
-            r = p / part_size * part_size + r % part_size;
         }
         int tp = table_of[p], tr = table_of[r];
         if (tp == tr) continue;
@@ -458,7 +454,7 @@ def load_kernel() -> ctypes.CDLL | None:
     kernel.anneal.argtypes = [
         ctypes.c_int, ctypes.c_int, ctypes.c_int, array, array, ctypes.c_int, array, array,
         ctypes.c_uint64, ctypes.c_longlong, ctypes.c_double, ctypes.c_double,
-        ctypes.POINTER(ctypes.c_longlong), ctypes.c_int,
+        ctypes.POINTER(ctypes.c_longlong),
     ]  # fmt: skip
     kernel.anneal_cycled.restype = ctypes.c_longlong
     kernel.anneal_cycled.argtypes = [
@@ -495,7 +491,6 @@ def anneal_native(
         cost = kernel.anneal(
             finite, fixed, len(tables), index, target, len(costs.target), flat, level_of,
             rng.getrandbits(63), steps, temperatures[0], temperatures[1], ctypes.byref(best),
-            finite,
         )  # fmt: skip
         if cost == 0:
             found = flat.reshape(-1, 4).tolist()
@@ -706,134 +701,6 @@ def anneal_cycled(
     return None
 
 
-def multi_forms(n: int) -> list[tuple[int, int]]:
-    """(k, m) for the multi-class form: k >= 2 base classes over Z_m, 3k levels, n = 3km + f.
-
-    For an m with no cycling multiplier, or none that works, the rounds (n - f)/3 split
-    as k * m. The groups of the GDDs: f = 3 -> {x_(3i), x_(3i+1), x_(3i+2)} (mixed
-    difference 0 within a level triple); f = 2 -> {x_i, (x+m/2)_i} for m even, else
-    {x_(2i), x_(2i+1)} (needs k even); f = 1: none. An even m needs f = 2 (a pure
-    difference m/2 would cover its pairs twice)."""
-    fixed = {4: 1, 0: 3, 8: 2}[n % 12]
-    rounds = (n - fixed) // LEVELS
-    forms = []
-    for k in range(2, rounds // 5 + 1):
-        m = rounds // k
-        if rounds % k or m < 5:
-            continue
-        if m % 2 == 0 and fixed != 2:
-            continue
-        if m % 2 == 1 and fixed == 2 and k % 2:
-            continue
-        forms.append((k, m))
-    return forms
-
-
-class MultiCost:
-    """The difference classes of the multi-class form (see `multi_forms`): kernel player
-    c*finite + p is point p (level p // m) in class c; pairs of one class only."""
-
-    def __init__(self, k: int, m: int, fixed: int) -> None:
-        levels = LEVELS * k
-        finite = levels * m
-        half = m // 2
-        pure = [level * (half + 1) for level in range(levels)]
-        mixed: dict[tuple[int, int], int] = {}
-        size = levels * (half + 1)
-        for a in range(levels):
-            for b in range(a + 1, levels):
-                mixed[(a, b)] = size
-                size += m
-        target = [0] * size
-        for level in range(levels):
-            for d in range(1, half + 1):
-                target[pure[level] + d] = 0 if 2 * d == m else 1
-        for (a, b), start in mixed.items():
-            for d in range(m):
-                in_group = d == 0 and (
-                    (fixed == 3 and a // 3 == b // 3) or (fixed == 2 and m % 2 and a // 2 == b // 2)
-                )
-                target[start + d] = 0 if in_group else 1
-        total = k * finite
-        index = np.zeros(total * total, dtype=np.int32)
-        for c in range(k):
-            for p in range(finite):
-                lp, xp = divmod(p, m)
-                for q in range(finite):
-                    if p == q:
-                        continue
-                    lq, xq = divmod(q, m)
-                    if lp == lq:
-                        d = (xq - xp) % m
-                        e = pure[lp] + min(d, m - d)
-                    elif lp < lq:
-                        e = mixed[(lp, lq)] + (xq - xp) % m
-                    else:
-                        e = mixed[(lq, lp)] + (xp - xq) % m
-                    index[(c * finite + p) * total + c * finite + q] = e
-        self.levels, self.finite, self.total = levels, finite, total
-        self.index, self.target = index, np.array(target, dtype=np.int32)
-
-
-def anneal_multi(
-    kernel: ctypes.CDLL, n: int, seed: int, steps: int, budget_seconds: float,
-    temperatures: tuple[float, float],
-) -> tuple[int, list[list[int]]] | None:  # fmt: skip
-    """The multi-class form through the plain C kernel: (m, the k base classes) or None."""
-    fixed = {4: 1, 0: 3, 8: 2}[n % 12]
-    rng = random.Random(seed)
-    started = time.process_time()
-    forms = multi_forms(n)
-    costs = {form: None for form in forms}
-    attempt = 0
-    while forms and time.process_time() - started < budget_seconds:
-        k, m = forms[attempt % len(forms)]
-        attempt += 1
-        if costs[(k, m)] is None:
-            costs[(k, m)] = MultiCost(k, m, fixed)
-        cost_table = costs[(k, m)]
-        levels, finite, total = cost_table.levels, cost_table.finite, cost_table.total
-        level_of = np.array([p % finite // m for p in range(total)], dtype=np.int32)
-        # Each fixed point's tables hold one point of every level over the k classes.
-        chunks = []
-        for _ in range(fixed):
-            order = list(range(levels))
-            rng.shuffle(order)
-            chunks.append([order[LEVELS * c : LEVELS * c + LEVELS] for c in range(k)])
-        fixed_tables: list[list[int]] = []
-        rest: list[list[int]] = []
-        for c in range(k):
-            by_level = [[c * finite + level * m + x for x in range(m)] for level in range(levels)]
-            for points in by_level:
-                rng.shuffle(points)
-            for a in range(fixed):
-                fixed_tables.append([by_level[level].pop() for level in chunks[a][c]] + [-1])
-            left = [p for points in by_level for p in points]
-            rng.shuffle(left)
-            rest += [left[i : i + 4] for i in range(0, len(left), 4)]
-        tables = fixed_tables + rest
-        flat = np.array(tables, dtype=np.int32).ravel()
-        best = ctypes.c_longlong()
-        cost = kernel.anneal(
-            total, len(fixed_tables), len(tables), cost_table.index, cost_table.target,
-            len(cost_table.target), flat, level_of, rng.getrandbits(63), steps,
-            temperatures[0], temperatures[1], ctypes.byref(best), finite,
-        )  # fmt: skip
-        if cost == 0:
-            found = flat.reshape(-1, 4).tolist()
-            classes: list[list[list[int]]] = [[] for _ in range(k)]
-            for t, table in enumerate(found):
-                c = table[0] // finite
-                players = [p - c * finite for p in (table[:3] if t < len(fixed_tables) else table)]
-                if t < len(fixed_tables):
-                    players.append(finite + t % fixed)
-                classes[c].append(players)
-            return m, [table for tables in classes for table in tables]
-        print(f"  N={n} k={k} m={m} attempt ended at cost {cost} (best {best.value})",
-              flush=True)  # fmt: skip
-    return None
-
-
 def develop_orbits(
     m: int, c: int, group: list[int], invariant: list[int], sizes: list[int], vals: list[int],
     levs: list[int],
@@ -892,9 +759,6 @@ def main() -> None:
     parser.add_argument("--python", action="store_true", help="no C kernel (slow)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--redo", action="store_true", help="search sizes already stored")
-    parser.add_argument(
-        "--multi", action="store_true", help="only the multi-class form (k base classes over Z_m)"
-    )
     args = parser.parse_args()
     sizes = args.sizes or list(range(16, args.upto + 1, 4))
     entries = read_data()
@@ -905,14 +769,7 @@ def main() -> None:
             continue
         started = time.process_time()
         steps = int(args.steps)
-        m, _ = ansatz(n)
-        if args.multi:
-            assert kernel is not None, "the multi-class form needs the C kernel"
-            found = anneal_multi(kernel, n, args.seed, steps, args.seconds, args.temperatures)
-            tables = None
-            if found is not None:
-                m, tables = found
-        elif kernel is None:
+        if kernel is None:
             tables = anneal(n, args.seed, steps, args.seconds)
         else:
             # The most symmetric forms first (smallest searches; each returns None at once
@@ -929,13 +786,14 @@ def main() -> None:
                 rest = args.seconds - (time.process_time() - started)
                 tables = anneal_native(kernel, n, args.seed, steps, rest, args.temperatures)
         seconds = time.process_time() - started
+        m, _ = ansatz(n)
         if tables is None:
             print(f"N={n}: not found ({seconds:.1f} s)", flush=True)
             continue
         assert verified(n, m, tables), n
         entries[n] = (m, encode(tables))
         write_data(entries)
-        print(f"N={n}: found, {len(tables) * 4 // n * m} rounds ({seconds:.1f} s)", flush=True)
+        print(f"N={n}: found, {m} rounds ({seconds:.1f} s)", flush=True)
 
 
 if __name__ == "__main__":
