@@ -25,6 +25,7 @@ from tournaments.seating.designs.affine import affine_schedule
 from tournaments.seating.designs.construct import recipes
 from tournaments.seating.designs.field_rbibd import field_order, field_schedule
 from tournaments.seating.designs.finite_fields import galois_field, prime_power
+from tournaments.seating.designs.group_designs import group_design, stored_group_designs
 from tournaments.seating.designs.mols import (
     DIFFERENCE_MATRICES,
     are_orthogonal,
@@ -242,6 +243,33 @@ def test_field_design_needs_q_a_prime_power_1_mod_4(n: int) -> None:
     """q = 1, 41 = 3 x 13 + 2, 100 = 3 x 33 + 1 and 136 = 3 x 45 + 1 have no such field."""
     assert field_order(n) is None and field_schedule(n) is None
     assert field_order(40) == 13
+
+
+@pytest.mark.parametrize(("g", "u"), stored_group_designs())
+def test_stored_group_design_meets_every_pair_outside_its_group_once(g: int, u: int) -> None:
+    """A 4-RGDD of type g^u: g(u - 1)/3 rounds, group mates never meet, others once."""
+    found = group_design(g, u)
+    assert found is not None
+    schedule, groups = found
+    rounds = g * (u - 1) // 3
+    assert_repeat_free(schedule, g * u, rounds)
+    assert sorted(p for group in groups for p in group) == list(range(g * u))
+    group_of = {p: i for i, group in enumerate(groups) for p in group}
+    met = meeting_counts(schedule)
+    assert all(group_of[a] != group_of[b] for a, b in met)
+    assert len(met) == (g * u) * (g * u - g) // 2  # every pair of two groups
+
+
+def test_group_inflation_fills_the_inflated_groups() -> None:
+    """196 = 4^7 x 7: 8 x 7 rounds, then RBIBD(28) in each group of 28 players who never
+    met: 65 rounds, the best possible ((196 - 1)/3); the plain inflation gave 63."""
+    assert best_recipe(196) == Recipe("group inflation", 65, 28, 7, 4)
+    assert constructed_rounds(196) == best_known_rounds(196) == 65
+    schedule = repeat_free_schedule(196, 65)
+    assert schedule is not None
+    assert_repeat_free(schedule, 196, 65)
+    assert len(meeting_counts(schedule)) == 196 * 195 // 2  # a design: everyone meets
+    assert group_design(4, 5) is None
 
 
 def test_schedules_are_fresh_copies() -> None:

@@ -7,9 +7,11 @@ a tie), so the answer for an n never changes between runs:
 2. inflation: n = v * m, a schedule for v inflated by an RTD(4, m), its groups filled with
    a schedule for m when m % 4 == 0 (recursive.py, mols.py); v and m take their own
    best recipes, cyclic ones included.
-3. cyclic: the stored schedules of cyclic.py.
-4. field: n = 3q + 1 with q a prime power = 1 (mod 4), (n - 1)/3 rounds (field_rbibd.py).
-5. one round: any n divisible by 4 seats everyone once.
+3. group inflation: n = g*u*m, a stored 4-RGDD of type g^u (group_designs.py) inflated
+   by an RTD(4, m), its inflated groups of g*m filled with the best recipe for g*m.
+4. cyclic: the stored schedules of cyclic.py.
+5. field: n = 3q + 1 with q a prime power = 1 (mod 4), (n - 1)/3 rounds (field_rbibd.py).
+6. one round: any n divisible by 4 seats everyone once.
 
 Without cyclic.py's data (measured for N = 16..400, step 4): the best known length for
 N = 16, 20, 64 and 256, one round short of it for 32, 80, 128 and 320, at least 90% of it
@@ -29,6 +31,7 @@ from functools import cache, lru_cache
 from .affine import affine_dimension, affine_schedule
 from .cyclic import cyclic_schedule
 from .field_rbibd import field_order, field_schedule
+from .group_designs import group_design, stored_group_designs
 from .mols import mols
 from .recursive import inflate
 
@@ -39,15 +42,21 @@ Rounds = tuple[tuple[tuple[int, ...], ...], ...]
 class Recipe:
     """How to build a schedule: `construction` with its parameters, and its length."""
 
-    construction: str  # "affine", "inflation", "cyclic", "field" or "one round"
+    construction: str  # "affine", "inflation", "group inflation", "cyclic", "field", "one round"
     rounds: int
     base: int = 0  # inflation: v, the players of the base schedule
     factor: int = 0  # inflation: m, the order of the RTD(4, m)
+    group: int = 1  # group inflation: g, the group size of the 4-RGDD base
 
     def __str__(self) -> str:
         if self.construction == "inflation":
             filled = " + groups filled" if self.factor % 4 == 0 else ""
             return f"inflation of {self.base} by RTD(4,{self.factor}){filled}: {self.rounds} rounds"
+        if self.construction == "group inflation":
+            return (
+                f"4-RGDD {self.group}^{self.base // self.group} inflated by RTD(4,{self.factor}),"
+                f" groups of {self.group * self.factor} filled: {self.rounds} rounds"
+            )
         return f"{self.construction}: {self.rounds} rounds"
 
 
@@ -75,6 +84,12 @@ def recipes(n: int) -> tuple[Recipe, ...]:
             v = n // m
             filled = constructed_rounds(m) if m % 4 == 0 else 0
             found.append(Recipe("inflation", constructed_rounds(v) * m + filled, v, m))
+    for g, u in stored_group_designs():
+        m = n // (g * u)
+        if n % (g * u) == 0 and m >= 4 and mols(m, 3) is not None:
+            filled = constructed_rounds(g * m) if (g * m) % 4 == 0 else 0
+            rounds = g * (u - 1) // 3 * m + filled
+            found.append(Recipe("group inflation", rounds, g * u, m, g))
     if _cyclic_rounds(n):
         found.append(Recipe("cyclic", _cyclic_rounds(n)))
     if field_order(n) is not None:
@@ -110,6 +125,13 @@ def schedule_of(n: int) -> Rounds | None:
         built = cyclic_schedule(n)
     elif recipe.construction == "field":
         built = field_schedule(n)
+    elif recipe.construction == "group inflation":
+        g, m = recipe.group, recipe.factor
+        base_design = group_design(g, recipe.base // g)
+        assert base_design is not None
+        base_rounds, groups = base_design
+        fill = schedule_of(g * m) or () if (g * m) % 4 == 0 else ()
+        built = inflate(base_rounds, recipe.base, m, fill, groups)
     elif recipe.construction == "inflation":
         base = schedule_of(recipe.base) or ()
         fill = schedule_of(recipe.factor) or () if recipe.factor % 4 == 0 else ()

@@ -10,6 +10,11 @@ every group plays a repeat-free schedule of m players, all groups in parallel.
 
     rounds(v * m) = rounds(v) * m + (rounds(m) if m % 4 == 0 else 0)
 
+A base whose players fall into groups of g that never met (a 4-RGDD, group_designs.py)
+leaves each inflated group of g*m players unmet: those are filled instead,
+
+    rounds(g * u * m) = rounds(base) * m + (rounds(g * m) if g * m % 4 == 0 else 0)
+
 With v = 4 (one round) this is the classic "RTD(4, m) plus filled groups" step, which
 gives (4m - 1)/3 rounds whenever m has (m - 1)/3; with a resolvable 2-(v, 4, 1) design as
 base it is Wilson's inflation by a transversal design (R. M. Wilson, "Constructions and
@@ -31,9 +36,13 @@ def inflate(
     v: int,
     m: int,
     fill: Sequence[Sequence[Sequence[int]]] = (),
+    groups: Sequence[Sequence[int]] | None = None,
 ) -> Schedule | None:
     """The inflated schedule for v*m players (None without an RTD(4, m)), then the rounds
-    of `fill` (a repeat-free schedule of players 0..m-1) played in every group."""
+    of `fill` played in every group. Without `groups` a group is one base player's m
+    copies and `fill` seats players 0..m-1; with the groups of a 4-RGDD base (players
+    who never met there, group_designs.py) a group is their g*m copies, `fill` seats
+    players 0..g*m-1, its player i being copy i % m of the group's player i // m."""
     design = resolvable_transversal_design(m)
     if design is None:
         return None
@@ -48,6 +57,13 @@ def inflate(
                     for design_table in design_round
                 )
             schedule.append(tables)
+    members = [list(group) for group in groups] if groups is not None else [[p] for p in range(v)]
     for fill_round in fill:
-        schedule.append([[p * m + x for x in table] for p in range(v) for table in fill_round])
+        schedule.append(
+            [
+                [group[i // m] * m + i % m for i in table]
+                for group in members
+                for table in fill_round
+            ]
+        )
     return schedule
