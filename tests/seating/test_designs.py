@@ -234,7 +234,10 @@ def test_field_design_seats_every_pair_exactly_once(n: int, q: int) -> None:
     assert schedule is not None
     assert_repeat_free(schedule, n, q)
     assert len(meeting_counts(schedule)) == n * (n - 1) // 2  # a design: everyone meets
-    assert best_recipe(148).construction == "field"
+
+
+def test_the_field_design_is_the_recipe_for_148() -> None:
+    assert best_recipe(148) == Recipe("field", 49)
     assert constructed_rounds(148) == best_known_rounds(148) == 49
 
 
