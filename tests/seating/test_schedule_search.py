@@ -241,3 +241,44 @@ def test_it_refuses_a_start_that_does_not_fit() -> None:
         search_schedule([4, 4], 2, Random(1), start=[[[0, 1, 2], [3, 4, 5, 6, 7]]])
     with pytest.raises(ValueError, match="freeze"):
         search_schedule([4, 4], 2, Random(1), start=[[[0, 1, 2, 3], [4, 5, 6, 7]]], frozen_rounds=2)
+
+
+def steps_taken(
+    monkeypatch: pytest.MonkeyPatch, *args: object, **kwargs: object
+) -> tuple[Schedule, int]:
+    """search_schedule's result and the steps it took (its move choices, counted)."""
+    from tournaments.seating import schedule_search
+
+    count = 0
+    best_move = schedule_search._best_move
+
+    def counted(*a: object, **k: object) -> object:
+        nonlocal count
+        count += 1
+        return best_move(*a, **k)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(schedule_search, "_best_move", counted)
+    found = search_schedule(*args, **kwargs)  # type: ignore[arg-type]
+    return found, count
+
+
+def test_at_the_repeat_bound_it_stops_once_nothing_better_comes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from tournaments.seating.schedule_search import PATIENCE_SPREAD, PATIENCE_THIRDS
+
+    # 8 x 3: the 8 repeats of the bound force third meetings, which have no bound to stop
+    # at; the search stops a patience after its last gain, not at its budget.
+    sizes = table_sizes(8)
+    found, steps = steps_taken(monkeypatch, sizes, 3, Random(1), max_steps=20_000)
+    assert repeats(found) == repeat_bound(sizes, 3) == 8
+    assert PATIENCE_THIRDS <= steps < 20_000
+    # 9 x 2: the 6 repeats of the bound leave a player twice at the table of 5 and two
+    # never (the planner's weight 0); a spread that is off gets the longer patience.
+    sizes = table_sizes(9, "five")
+    found, steps = steps_taken(
+        monkeypatch, sizes, 2, Random(1), max_steps=20_000, odd_seat_weight=0
+    )
+    assert repeats(found) == repeat_bound(sizes, 2) == 6
+    assert excess(found, sizes) > 0
+    assert PATIENCE_SPREAD <= steps < 20_000
