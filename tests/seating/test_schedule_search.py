@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from tests.seating.brute_force import fewest_repeats_schedule
 from tests.support.examples import examples
-from tournaments.seating import SeatingError, table_sizes
+from tournaments.seating import SeatingError, schedule_search, table_sizes
 from tournaments.seating.designs import repeat_lower_bound as repeat_bound
 from tournaments.seating.meetings import meeting_counts, repeat_meetings
 from tournaments.seating.schedule_search import odd_seat_range, search_schedule
@@ -244,41 +244,38 @@ def test_it_refuses_a_start_that_does_not_fit() -> None:
 
 
 def steps_taken(
-    monkeypatch: pytest.MonkeyPatch, *args: object, **kwargs: object
+    monkeypatch: pytest.MonkeyPatch, sizes: list[int], rounds: int, odd_seat_weight: int | None
 ) -> tuple[Schedule, int]:
-    """search_schedule's result and the steps it took (its move choices, counted)."""
-    from tournaments.seating import schedule_search
-
+    """search_schedule's result (seed 1, a budget of 20,000 steps) and the steps it took:
+    its move choices, counted."""
     count = 0
     best_move = schedule_search._best_move
 
-    def counted(*a: object, **k: object) -> object:
+    def counted(*args, **kwargs):  # type: ignore[no-untyped-def]
         nonlocal count
         count += 1
-        return best_move(*a, **k)  # type: ignore[arg-type]
+        return best_move(*args, **kwargs)
 
     monkeypatch.setattr(schedule_search, "_best_move", counted)
-    found = search_schedule(*args, **kwargs)  # type: ignore[arg-type]
+    found = search_schedule(
+        sizes, rounds, Random(1), max_steps=20_000, odd_seat_weight=odd_seat_weight
+    )
     return found, count
 
 
 def test_at_the_repeat_bound_it_stops_once_nothing_better_comes(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from tournaments.seating.schedule_search import PATIENCE_SPREAD, PATIENCE_THIRDS
-
     # 8 x 3: the 8 repeats of the bound force third meetings, which have no bound to stop
     # at; the search stops a patience after its last gain, not at its budget.
     sizes = table_sizes(8)
-    found, steps = steps_taken(monkeypatch, sizes, 3, Random(1), max_steps=20_000)
+    found, steps = steps_taken(monkeypatch, sizes, 3, odd_seat_weight=None)
     assert repeats(found) == repeat_bound(sizes, 3) == 8
-    assert PATIENCE_THIRDS <= steps < 20_000
+    assert schedule_search.PATIENCE_THIRDS <= steps < 20_000
     # 9 x 2: the 6 repeats of the bound leave a player twice at the table of 5 and two
     # never (the planner's weight 0); a spread that is off gets the longer patience.
     sizes = table_sizes(9, "five")
-    found, steps = steps_taken(
-        monkeypatch, sizes, 2, Random(1), max_steps=20_000, odd_seat_weight=0
-    )
+    found, steps = steps_taken(monkeypatch, sizes, 2, odd_seat_weight=0)
     assert repeats(found) == repeat_bound(sizes, 2) == 6
     assert excess(found, sizes) > 0
-    assert PATIENCE_SPREAD <= steps < 20_000
+    assert schedule_search.PATIENCE_SPREAD <= steps < 20_000

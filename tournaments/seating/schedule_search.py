@@ -408,6 +408,7 @@ def _tabu_search(state: _State, rng: Random, frozen: int, max_steps: int, bound:
     # Aspiration: a tabu move is allowed when it leads below the lowest walk cost seen.
     lowest_walk = state.walk
     tabu_until = np.zeros((rounds, n, state.count), dtype=np.int64)
+    # since_best restarts at every shake; without_gain only at a new best.
     since_best = kicks = without_gain = 0
     # Moves that trade an odd seat in one round for a seat at a table of 4 in another:
     # needed when the spread is a rule or weighs repeats; at weight 0 plain swaps find
@@ -416,7 +417,7 @@ def _tabu_search(state: _State, rng: Random, frozen: int, max_steps: int, bound:
     for step in range(1, max_steps + 1):
         if _nothing_to_gain(best_parts, bound):
             break
-        if without_gain >= PATIENCE_THIRDS and _at_bound(best_parts, bound, without_gain):
+        if _patience_spent(best_parts, bound, without_gain):
             break
         if since_best >= STAGNATION:
             kicks += 1
@@ -550,8 +551,8 @@ def _nothing_to_gain(parts: tuple[int, int, int, int], bound: int) -> bool:
     return clubs == 0 and excess == 0 and repeats <= bound and tie == 0
 
 
-def _at_bound(parts: tuple[int, int, int, int], bound: int, without_gain: int) -> bool:
-    """The repeats at the proven bound and patience spent on what is left."""
+def _patience_spent(parts: tuple[int, int, int, int], bound: int, without_gain: int) -> bool:
+    """The repeats at the proven bound, and the patience for what is left spent."""
     clubs, excess, repeats, _tie = parts
     patience = PATIENCE_SPREAD if excess else PATIENCE_THIRDS
     return clubs == 0 and repeats <= bound and without_gain >= patience
