@@ -34,6 +34,7 @@ from tournaments.seating.designs.mols import (
     resolvable_transversal_design,
 )
 from tournaments.seating.designs.recursive import inflate
+from tournaments.seating.designs.tripling import transversal_pbd, tripled_schedule
 from tournaments.seating.meetings import meeting_counts
 
 SIZES = range(4, 401, 4)
@@ -246,6 +247,53 @@ def test_field_design_needs_q_a_prime_power_1_mod_4(n: int) -> None:
     """q = 1, 41 = 3 x 13 + 2, 100 = 3 x 33 + 1 and 136 = 3 x 45 + 1 have no such field."""
     assert field_order(n) is None and field_schedule(n) is None
     assert field_order(40) == 13
+
+
+@pytest.mark.parametrize(("m", "extra_point"), [(4, True), (5, False), (8, True), (9, False)])
+def test_transversal_pbd_holds_every_pair_of_points_once(m: int, extra_point: bool) -> None:
+    """The TD(5, m), its groups as blocks (with the added point when asked): a PBD."""
+    found = transversal_pbd(m, extra_point)
+    assert found is not None
+    w, blocks = found
+    assert w == 5 * m + extra_point
+    pairs = [(a, b) for block in blocks for a in block for b in block if a < b]
+    assert len(pairs) == len(set(pairs)) == w * (w - 1) // 2
+    assert sorted({len(block) for block in blocks}) == sorted({5, m + extra_point})
+    assert transversal_pbd(6, False) is None  # no TD(5, 6): order 6 has no two MOLS
+
+
+def full_schedule(k: int) -> Sequence[Sequence[Sequence[int]]] | None:
+    """The constructions' design for 3k + 1 players, if it has all k rounds."""
+    n = 3 * k + 1
+    return repeat_free_schedule(n, k) if constructed_rounds(n) >= k else None
+
+
+@pytest.mark.parametrize(("m", "extra_point"), [(4, True), (5, False), (8, True), (9, False)])
+def test_tripling_a_pbd_seats_every_pair_exactly_once(m: int, extra_point: bool) -> None:
+    """Hanani, Ray-Chaudhuri, Wilson (1972): a PBD(w, K) whose block sizes k have
+    resolvable 2-(3k+1, 4, 1) designs gives one on 3w + 1 players: 64, 76, 124 and 136."""
+    found = transversal_pbd(m, extra_point)
+    assert found is not None
+    w, blocks = found
+    schedule = tripled_schedule(w, blocks, full_schedule)
+    assert schedule is not None
+    assert_repeat_free(schedule, 3 * w + 1, w)
+    assert len(meeting_counts(schedule)) == (3 * w + 1) * 3 * w // 2  # everyone meets
+
+
+def test_tripling_needs_a_design_for_every_block_size() -> None:
+    """TD(5, 7)'s groups of 7 would need 22 players in 7 rounds: 22 is no multiple of 4."""
+    found = transversal_pbd(7, False)
+    assert found is not None
+    assert tripled_schedule(*found, full_schedule) is None
+
+
+def test_tripling_is_the_recipe_for_136() -> None:
+    """136 = 3 x 45 + 1: TD(5, 9) with its groups of 9 (28 players, 9 rounds), tripled:
+    45 rounds, the best known; no field (45 is no prime power) and no cyclic schedule."""
+    assert best_recipe(136) == Recipe("tripling", 45, factor=9)
+    assert str(best_recipe(136)) == "TD(5,9) with groups, tripled: 45 rounds"
+    assert constructed_rounds(136) == best_known_rounds(136) == 45
 
 
 @pytest.mark.parametrize(("g", "u"), stored_group_designs())

@@ -18,6 +18,8 @@ keeps the longest):
 * recursive.py: inflating a schedule for v by an RTD(4, m), groups filled when m % 4 == 0.
 * group_designs.py: stored 4-RGDDs (type 4^7) whose groups the inflation fills: 196 players.
 * field_rbibd.py: GF(q) -> a resolvable 2-(3q+1, 4, 1) design, q = 1 (mod 4), 148 players.
+* tripling.py: a PBD on w points (from a TD(5, m)) -> a resolvable 2-(3w+1, 4, 1) design,
+  136 players.
 * cyclic.py: base parallel classes developed over Z_m, found offline by
   scripts/find_seating_designs.py and stored in cyclic_data.py.
 """

@@ -11,7 +11,9 @@ a tie), so the answer for an n never changes between runs:
    by an RTD(4, m), its inflated groups of g*m filled with the best recipe for g*m.
 4. cyclic: the stored schedules of cyclic.py.
 5. field: n = 3q + 1 with q a prime power = 1 (mod 4), (n - 1)/3 rounds (field_rbibd.py).
-6. one round: any n divisible by 4 seats everyone once.
+6. tripling: n = 3w + 1 with w = 5m or 5m + 1, the PBD of a TD(5, m) tripled, (n - 1)/3
+   rounds when 3k + 1 players have k rounds for its block sizes k (tripling.py).
+7. one round: any n divisible by 4 seats everyone once.
 
 Without cyclic.py's data (measured for N = 16..400, step 4): the best known length for
 N = 16, 20, 64 and 256, one round short of it for 32, 80, 128 and 320, at least 90% of it
@@ -34,6 +36,7 @@ from .field_rbibd import field_order, field_schedule
 from .group_designs import group_design, stored_group_designs
 from .mols import mols
 from .recursive import inflate
+from .tripling import TD_BLOCK, transversal_pbd, tripled_schedule
 
 Rounds = tuple[tuple[tuple[int, ...], ...], ...]
 
@@ -42,11 +45,13 @@ Rounds = tuple[tuple[tuple[int, ...], ...], ...]
 class Recipe:
     """How to build a schedule: `construction` with its parameters, and its length."""
 
-    construction: str  # "affine", "inflation", "group inflation", "cyclic", "field", "one round"
+    construction: str  # "affine", "inflation", "group inflation", "cyclic", "field",
+    # "tripling", "one round"
     rounds: int
     base: int = 0  # inflation: v, the players of the base schedule
-    factor: int = 0  # inflation: m, the order of the RTD(4, m)
+    factor: int = 0  # inflation: m, the order of the RTD(4, m); tripling: of the TD(5, m)
     group: int = 1  # group inflation: g, the group size of the 4-RGDD base
+    extra_point: bool = False  # tripling: the TD's groups have a point added
 
     def __str__(self) -> str:
         if self.construction == "inflation":
@@ -57,6 +62,9 @@ class Recipe:
                 f"4-RGDD {self.group}^{self.base // self.group} inflated by RTD(4,{self.factor}),"
                 f" groups of {self.group * self.factor} filled: {self.rounds} rounds"
             )
+        if self.construction == "tripling":
+            groups = f"groups of {self.factor} + 1 point" if self.extra_point else "groups"
+            return f"TD(5,{self.factor}) with {groups}, tripled: {self.rounds} rounds"
         return f"{self.construction}: {self.rounds} rounds"
 
 
@@ -94,8 +102,29 @@ def recipes(n: int) -> tuple[Recipe, ...]:
         found.append(Recipe("cyclic", _cyclic_rounds(n)))
     if field_order(n) is not None:
         found.append(Recipe("field", (n - 1) // 3))
+    tripling = _tripling(n)
+    if tripling is not None:
+        found.append(tripling)
     found.append(Recipe("one round", 1))
     return tuple(found)
+
+
+def _tripling(n: int) -> Recipe | None:
+    """The tripling recipe for n = 3w + 1, w = 5m or 5m + 1, when its parts exist."""
+    if n % 3 != 1 or (n - 1) // 3 % TD_BLOCK > 1:
+        return None
+    w = (n - 1) // 3
+    m, extra_point = divmod(w, TD_BLOCK)
+    group_block = m + extra_point
+    if mols(m, 3) is None or any(
+        constructed_rounds(3 * k + 1) != k for k in (TD_BLOCK, group_block)
+    ):
+        return None
+    return Recipe("tripling", w, factor=m, extra_point=bool(extra_point))
+
+
+def _tripling_sub_schedule(k: int) -> Rounds | None:
+    return schedule_of(3 * k + 1) if constructed_rounds(3 * k + 1) == k else None
 
 
 def best_recipe(n: int) -> Recipe | None:
@@ -125,6 +154,10 @@ def schedule_of(n: int) -> Rounds | None:
         built = cyclic_schedule(n)
     elif recipe.construction == "field":
         built = field_schedule(n)
+    elif recipe.construction == "tripling":
+        pbd = transversal_pbd(recipe.factor, recipe.extra_point)
+        assert pbd is not None
+        built = tripled_schedule(*pbd, _tripling_sub_schedule)
     elif recipe.construction == "group inflation":
         g, m = recipe.group, recipe.factor
         base_design = group_design(g, recipe.base // g)
