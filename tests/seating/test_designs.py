@@ -25,6 +25,7 @@ from tournaments.seating.designs.affine import affine_schedule
 from tournaments.seating.designs.construct import recipes
 from tournaments.seating.designs.field_rbibd import field_order, field_schedule
 from tournaments.seating.designs.finite_fields import galois_field, prime_power
+from tournaments.seating.designs.frames import frame_schedule, unmet_group
 from tournaments.seating.designs.group_designs import group_design, stored_group_designs
 from tournaments.seating.designs.mols import (
     DIFFERENCE_MATRICES,
@@ -262,10 +263,14 @@ def test_transversal_pbd_holds_every_pair_of_points_once(m: int, extra_point: bo
     assert transversal_pbd(6, False) is None  # no TD(5, 6): order 6 has no two MOLS
 
 
+def first_rounds(n: int, rounds: int) -> Sequence[Sequence[Sequence[int]]] | None:
+    """The constructions' first `rounds` rounds for n players, if they reach that far."""
+    return repeat_free_schedule(n, rounds) if constructed_rounds(n) >= rounds else None
+
+
 def full_schedule(k: int) -> Sequence[Sequence[Sequence[int]]] | None:
     """The constructions' design for 3k + 1 players, if it has all k rounds."""
-    n = 3 * k + 1
-    return repeat_free_schedule(n, k) if constructed_rounds(n) >= k else None
+    return first_rounds(3 * k + 1, k)
 
 
 @pytest.mark.parametrize(("m", "extra_point"), [(4, True), (5, False), (8, True), (9, False)])
@@ -294,6 +299,55 @@ def test_tripling_is_the_recipe_for_136() -> None:
     assert best_recipe(136) == Recipe("tripling", 45, factor=9)
     assert str(best_recipe(136)) == "TD(5,9) with groups, tripled: 45 rounds"
     assert constructed_rounds(136) == best_known_rounds(136) == 45
+
+
+@pytest.mark.parametrize(("t", "m", "shared"), [(5, 7, 3), (5, 11, 3), (21, 5, 1)])
+def test_a_filled_frame_seats_every_pair_at_most_once(t: int, m: int, shared: int) -> None:
+    """The frame of 3t + 1 players inflated by an RTD(4, m), holes filled with `shared`
+    players: 108 = 3*7*5 + 3 (35 rounds), 168 = 3*11*5 + 3 (55), 316 = 3*5*21 + 1 (105),
+    each the best known. With 3 shared players the never-met pairs are triangles (a
+    4-RGDD of type 3^(N/3)); with 1, everyone meets (a resolvable design)."""
+    n = 3 * m * t + shared
+    schedule = frame_schedule(t, m, shared, first_rounds)
+    assert schedule is not None
+    assert_repeat_free(schedule, n, m * t)
+    assert m * t == best_known_rounds(n)
+    met = meeting_counts(schedule)
+    unmet = [(a, b) for a in range(n) for b in range(a + 1, n) if (a, b) not in met]
+    if shared == 1:
+        assert not unmet
+    else:
+        mates: dict[int, set[int]] = {p: set() for p in range(n)}
+        for a, b in unmet:
+            mates[a].add(b)
+            mates[b].add(a)
+        assert all(len(mates[p]) == 2 for p in range(n))
+        assert all(b in mates[c] for a in range(n) for b in mates[a] for c in mates[a] if b < c)
+
+
+def test_shared_players_must_not_have_met() -> None:
+    """AG(2, 4) seats every pair of its 16 players: no three of them never met, so it
+    cannot hold three shared players; 24 players in 7 rounds (type 3^8) can."""
+    affine = repeat_free_schedule(16, 5)
+    assert affine is not None
+    assert unmet_group(affine, 16, 3) is None and unmet_group(affine, 16, 1) == (15,)
+    twenty_four = repeat_free_schedule(24, 7)
+    assert twenty_four is not None
+    group = unmet_group(twenty_four, 24, 3)
+    assert group is not None
+    assert not set(meeting_counts(twenty_four)) & {(a, b) for a in group for b in group}
+    # 3*4*5 + 3 = 63 players: the holes would need 15 players, no multiple of 4.
+    assert frame_schedule(5, 4, 3, first_rounds) is None
+
+
+def test_frames_are_the_recipes_for_108_and_168() -> None:
+    assert best_recipe(108) == Recipe("frame", 35, 16, 7, shared=3)
+    assert best_recipe(168) == Recipe("frame", 55, 16, 11, shared=3)
+    assert str(best_recipe(108)) == (
+        "frame of 16 inflated by RTD(4,7), holes filled with 3 shared: 35 rounds"
+    )
+    for n in (108, 168):
+        assert constructed_rounds(n) == best_known_rounds(n)
 
 
 @pytest.mark.parametrize(("g", "u"), stored_group_designs())

@@ -20,6 +20,8 @@ keeps the longest):
 * field_rbibd.py: GF(q) -> a resolvable 2-(3q+1, 4, 1) design, q = 1 (mod 4), 148 players.
 * tripling.py: a PBD on w points (from a TD(5, m)) -> a resolvable 2-(3w+1, 4, 1) design,
   136 players.
+* frames.py: that design without its fixed player, inflated by an RTD(4, m), its holes
+  filled with 1 or 3 shared players: 108 and 168 players.
 * cyclic.py: base parallel classes developed over Z_m, found offline by
   scripts/find_seating_designs.py and stored in cyclic_data.py.
 """

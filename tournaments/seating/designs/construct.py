@@ -13,7 +13,9 @@ a tie), so the answer for an n never changes between runs:
 5. field: n = 3q + 1 with q a prime power = 1 (mod 4), (n - 1)/3 rounds (field_rbibd.py).
 6. tripling: n = 3w + 1 with w = 5m or 5m + 1, the PBD of a TD(5, m) tripled, (n - 1)/3
    rounds when 3k + 1 players have k rounds for its block sizes k (tripling.py).
-7. one round: any n divisible by 4 seats everyone once.
+7. frame: n = 3mt + e (e = 1 or 3), the design for 3t + 1 without its fixed player,
+   inflated by an RTD(4, m), its holes filled with e shared players: mt rounds (frames.py).
+8. one round: any n divisible by 4 seats everyone once.
 
 Without cyclic.py's data (measured for N = 16..400, step 4): the best known length for
 N = 16, 20, 64 and 256, one round short of it for 32, 80, 128 and 320, at least 90% of it
@@ -33,6 +35,7 @@ from functools import cache, lru_cache
 from .affine import affine_dimension, affine_schedule
 from .cyclic import cyclic_schedule
 from .field_rbibd import field_order, field_schedule
+from .frames import frame_schedule, unmet_group
 from .group_designs import group_design, stored_group_designs
 from .mols import mols
 from .recursive import inflate
@@ -46,12 +49,13 @@ class Recipe:
     """How to build a schedule: `construction` with its parameters, and its length."""
 
     construction: str  # "affine", "inflation", "group inflation", "cyclic", "field",
-    # "tripling", "one round"
+    # "tripling", "frame", "one round"
     rounds: int
     base: int = 0  # inflation: v, the players of the base schedule
     factor: int = 0  # inflation: m, the order of the RTD(4, m); tripling: of the TD(5, m)
     group: int = 1  # group inflation: g, the group size of the 4-RGDD base
     extra_point: bool = False  # tripling: the TD's groups have a point added
+    shared: int = 0  # frame: the players added to every hole (base: 3t + 1, factor: m)
 
     def __str__(self) -> str:
         if self.construction == "inflation":
@@ -65,6 +69,11 @@ class Recipe:
         if self.construction == "tripling":
             groups = f"groups of {self.factor} + 1 point" if self.extra_point else "groups"
             return f"TD(5,{self.factor}) with {groups}, tripled: {self.rounds} rounds"
+        if self.construction == "frame":
+            return (
+                f"frame of {self.base} inflated by RTD(4,{self.factor}),"
+                f" holes filled with {self.shared} shared: {self.rounds} rounds"
+            )
         return f"{self.construction}: {self.rounds} rounds"
 
 
@@ -105,6 +114,7 @@ def recipes(n: int) -> tuple[Recipe, ...]:
     tripling = _tripling(n)
     if tripling is not None:
         found.append(tripling)
+    found.extend(_frames(n))
     found.append(Recipe("one round", 1))
     return tuple(found)
 
@@ -121,6 +131,38 @@ def _tripling(n: int) -> Recipe | None:
     ):
         return None
     return Recipe("tripling", w, factor=m, extra_point=bool(extra_point))
+
+
+def _frames(n: int) -> list[Recipe]:
+    """Every frame recipe for n = 3mt + e, e = 1 or 3, with its parts: the design for
+    3t + 1 (t rounds), an RTD(4, m) and the hole schedule for 3m + e (m rounds, its e
+    shared players never met), t and m ascending."""
+    found: list[Recipe] = []
+    for shared in (1, 3):
+        if (n - shared) % 3:
+            continue
+        rounds = (n - shared) // 3
+        for t in range(5, rounds // 4 + 1):
+            m = rounds // t
+            if t * m != rounds or constructed_rounds(3 * t + 1) != t or mols(m, 3) is None:
+                continue
+            if _hole_schedule(3 * m + shared, m) is not None:
+                found.append(Recipe("frame", rounds, 3 * t + 1, m, shared=shared))
+    return found
+
+
+@cache
+def _hole_schedule(players: int, rounds: int) -> Rounds | None:
+    """Our schedule of `rounds` rounds for `players` (3m + e) when its e = players - 3m
+    shared players (none of whom met) can be found, else None."""
+    if constructed_rounds(players) < rounds:
+        return None
+    schedule = (schedule_of(players) or ())[:rounds]
+    return schedule if unmet_group(schedule, players, players - 3 * rounds) else None
+
+
+def _frame_schedule_for(n: int, rounds: int) -> Rounds | None:
+    return (schedule_of(n) or ())[:rounds] if constructed_rounds(n) >= rounds else None
 
 
 def _tripling_sub_schedule(k: int) -> Rounds | None:
@@ -158,6 +200,9 @@ def schedule_of(n: int) -> Rounds | None:
         pbd = transversal_pbd(recipe.factor, recipe.extra_point)
         assert pbd is not None
         built = tripled_schedule(*pbd, _tripling_sub_schedule)
+    elif recipe.construction == "frame":
+        t = (recipe.base - 1) // 3
+        built = frame_schedule(t, recipe.factor, recipe.shared, _frame_schedule_for)
     elif recipe.construction == "group inflation":
         g, m = recipe.group, recipe.factor
         base_design = group_design(g, recipe.base // g)
