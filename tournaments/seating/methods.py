@@ -30,6 +30,7 @@ ones in an order drawn from the seed; ranked players who are not present are ski
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from random import Random
 
@@ -229,10 +230,9 @@ def renumber_tables(
     possible sit at the table number they had in the previous round."""
     before = {p: t for t, table in enumerate(previous) for p in table}
     out = [list(g) for g in groups]
-
-    def stay(group: Sequence[int], number: int) -> int:
-        return sum(1 for p in group if before.get(p) == number)
-
+    # stays[i][number]: players of the table now at position i who sat at `number` before
+    # (counted once, not per comparison: 200 players x 66 rounds spent 0.8 s here).
+    stays = [Counter(before[p] for p in group if p in before) for group in out]
     improved = True
     while improved:
         improved = False
@@ -240,8 +240,9 @@ def renumber_tables(
             for j in range(i + 1, len(out)):
                 if len(out[i]) != len(out[j]):
                     continue
-                now = stay(out[i], i) + stay(out[j], j)
-                if now and stay(out[i], j) + stay(out[j], i) < now:
+                now = stays[i][i] + stays[j][j]
+                if now and stays[i][j] + stays[j][i] < now:
                     out[i], out[j] = out[j], out[i]
+                    stays[i], stays[j] = stays[j], stays[i]
                     improved = True
     return out

@@ -257,17 +257,20 @@ class _State:
         for r in range(rounds):
             for p in range(n):
                 self.members[r][int(self.table_of[r, p])].append(p)
-        together = self.onehot @ self.onehot.transpose(0, 2, 1)  # rounds x n x n
-        self.met = together.sum(axis=0)
+        # Float products (BLAS) of small whole numbers are exact, and at 200 players x 66
+        # rounds about ten times faster than numpy's integer ones (0.33 s a load).
+        seats = self.onehot_float.transpose(1, 0, 2).reshape(n, rounds * count)
+        self.met = np.rint(seats @ seats.T).astype(np.int64)  # meetings over all rounds
         np.fill_diagonal(self.met, 0)
         self.odd_seats = self.odd_table[self.table_of].sum(axis=0).astype(np.int64)
         self.unit = self.up[self.met] + self.club_cost
         self.unit_down = self.down[self.met] + self.club_cost
         np.fill_diagonal(self.unit, 0)
         np.fill_diagonal(self.unit_down, 0)
-        self.met_at = self.unit @ self.onehot  # rounds x n x count
-        own = np.take_along_axis(self.unit_down @ self.onehot, self.table_of[:, :, None], 2)
-        self.own = own[:, :, 0]
+        both = np.concatenate((self.unit, self.unit_down)).astype(np.float64) @ self.onehot_float
+        self.met_at = np.rint(both[:, :n]).astype(np.int64)  # rounds x n x count
+        own = np.take_along_axis(both[:, n:], self.table_of[:, :, None], 2)
+        self.own = np.rint(own[:, :, 0]).astype(np.int64)
         self._evaluate()
 
     def _evaluate(self) -> None:
