@@ -7,7 +7,8 @@
 * balanced: all rounds together (schedule_search.py): a greedy start, then a tabu search
   that swaps players within a round against all the other rounds, PLAN_STEPS steps at
   most, stopping early once the repeats are at `designs.repeat_lower_bound` (what no
-  schedule avoids) and nothing better comes for a while. Club mates apart
+  schedule avoids), or the tables are all of 4 without clubs, and nothing better comes
+  for a while. Club mates apart
   first, then the fewest repeats, then the seats at tables of 5 or 3 as even as those
   repeats allow (fewest repeats win over an even spread: 17 x 4 with tables of 5 has 3
   repeats at best, but with every player at the table of 5 once or twice, no fewer than
