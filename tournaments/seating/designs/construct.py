@@ -146,19 +146,18 @@ def _frames(n: int) -> list[Recipe]:
             m = rounds // t
             if t * m != rounds or constructed_rounds(3 * t + 1) != t or mols(m, 3) is None:
                 continue
-            if _hole_schedule(3 * m + shared, m) is not None:
+            if _has_hole_schedule(3 * m + shared, m):
                 found.append(Recipe("frame", rounds, 3 * t + 1, m, shared=shared))
     return found
 
 
 @cache
-def _hole_schedule(players: int, rounds: int) -> Rounds | None:
-    """Our schedule of `rounds` rounds for `players` (3m + e) when its e = players - 3m
-    shared players (none of whom met) can be found, else None."""
-    if constructed_rounds(players) < rounds:
-        return None
-    schedule = (schedule_of(players) or ())[:rounds]
-    return schedule if unmet_group(schedule, players, players - 3 * rounds) else None
+def _has_hole_schedule(players: int, rounds: int) -> bool:
+    """Whether our schedule for `players` (3m + e) reaches `rounds` (m) rounds with e =
+    players - 3m shared players among them who never met (only the answer is kept, not
+    the schedule)."""
+    schedule = _frame_schedule_for(players, rounds)
+    return schedule is not None and unmet_group(schedule, players, players - 3 * rounds) is not None
 
 
 def _frame_schedule_for(n: int, rounds: int) -> Rounds | None:
