@@ -432,9 +432,7 @@ def _tabu_search(state: _State, rng: Random, frozen: int, max_steps: int, bound:
     for step in range(1, max_steps + 1):
         if _nothing_to_gain(best_parts, bound):
             break
-        if _patience_spent(best_parts, bound, without_gain):
-            break
-        if fours_only and without_gain >= PATIENCE_FOURS:
+        if _patience_spent(best_parts, bound, without_gain, fours_only):
             break
         if since_best >= STAGNATION:
             kicks += 1
@@ -568,11 +566,16 @@ def _nothing_to_gain(parts: tuple[int, int, int, int], bound: int) -> bool:
     return clubs == 0 and excess == 0 and repeats <= bound and tie == 0
 
 
-def _patience_spent(parts: tuple[int, int, int, int], bound: int, without_gain: int) -> bool:
-    """The repeats at the proven bound, and the patience for what is left spent."""
+def _patience_spent(
+    parts: tuple[int, int, int, int], bound: int, without_gain: int, fours_only: bool
+) -> bool:
+    """No new best for the patience of where the search is: at the proven bound, for
+    what is left (the odd-seat spread, third meetings); above it, only at tables of 4
+    without clubs (PATIENCE_FOURS)."""
     clubs, excess, repeats, _tie = parts
-    patience = PATIENCE_SPREAD if excess else PATIENCE_THIRDS
-    return clubs == 0 and repeats <= bound and without_gain >= patience
+    if clubs == 0 and repeats <= bound:
+        return without_gain >= (PATIENCE_SPREAD if excess else PATIENCE_THIRDS)
+    return fours_only and without_gain >= PATIENCE_FOURS
 
 
 def _perturb(state: _State, rng: Random, frozen: int) -> None:

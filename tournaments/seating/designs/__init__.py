@@ -28,20 +28,10 @@ keeps the longest):
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from .bounds import best_known_rounds, best_possible_repeats, repeat_lower_bound
-from .construct import Recipe, best_recipe, constructed_rounds, schedule_of
+from .construct import Recipe, best_recipe, constructed_rounds, first_rounds
 
 Schedule = list[list[list[int]]]
-
-
-@lru_cache(maxsize=64)
-def _first_rounds(n: int, rounds: int) -> tuple[tuple[tuple[int, ...], ...], ...] | None:
-    full = schedule_of(n)
-    if full is None or len(full) < rounds:
-        return None
-    return full[:rounds]
 
 
 def repeat_free_schedule(n: int, rounds: int) -> Schedule | None:
@@ -50,7 +40,7 @@ def repeat_free_schedule(n: int, rounds: int) -> Schedule | None:
     long. Deterministic; a fresh list each call."""
     if rounds < 0:
         raise ValueError(f"rounds must be at least 0, not {rounds}")
-    found = _first_rounds(n, rounds)
+    found = first_rounds(n, rounds)
     if found is None:
         return None
     return [[list(table) for table in tables] for tables in found]

@@ -156,16 +156,24 @@ def _has_hole_schedule(players: int, rounds: int) -> bool:
     """Whether our schedule for `players` (3m + e) reaches `rounds` (m) rounds with e =
     players - 3m shared players among them who never met (only the answer is kept, not
     the schedule)."""
-    schedule = _frame_schedule_for(players, rounds)
+    schedule = first_rounds(players, rounds)
     return schedule is not None and unmet_group(schedule, players, players - 3 * rounds) is not None
 
 
-def _frame_schedule_for(n: int, rounds: int) -> Rounds | None:
-    return (schedule_of(n) or ())[:rounds] if constructed_rounds(n) >= rounds else None
+@lru_cache(maxsize=64)
+def first_rounds(n: int, rounds: int) -> Rounds | None:
+    """The first `rounds` rounds of our schedule for n players (as tuples), or None when it
+    is not that long: what designs.repeat_free_schedule serves, and the parts the
+    tripling and the frames are built from."""
+    full = schedule_of(n)
+    if full is None or len(full) < rounds:
+        return None
+    return full[:rounds]
 
 
-def _tripling_sub_schedule(k: int) -> Rounds | None:
-    return schedule_of(3 * k + 1) if constructed_rounds(3 * k + 1) == k else None
+def _design_for_block(k: int) -> Rounds | None:
+    """The tripling's part for a block of k points: the design for 3k + 1 players."""
+    return first_rounds(3 * k + 1, k)
 
 
 def best_recipe(n: int) -> Recipe | None:
@@ -198,10 +206,10 @@ def schedule_of(n: int) -> Rounds | None:
     elif recipe.construction == "tripling":
         pbd = transversal_pbd(recipe.factor, recipe.extra_point)
         assert pbd is not None
-        built = tripled_schedule(*pbd, _tripling_sub_schedule)
+        built = tripled_schedule(*pbd, _design_for_block)
     elif recipe.construction == "frame":
         t = (recipe.base - 1) // 3
-        built = frame_schedule(t, recipe.factor, recipe.shared, _frame_schedule_for)
+        built = frame_schedule(t, recipe.factor, recipe.shared, first_rounds)
     elif recipe.construction == "group inflation":
         g, m = recipe.group, recipe.factor
         base_design = group_design(g, recipe.base // g)

@@ -39,8 +39,6 @@ ScheduleFor = Callable[[int, int], Rounds | None]
 
 def unmet_group(schedule: Rounds, n: int, size: int) -> tuple[int, ...] | None:
     """The first `size` players (in order) of whom no two met in `schedule`, or None."""
-    if size == 1:
-        return (n - 1,)
     met = {
         frozenset(pair)
         for tables in schedule
@@ -67,15 +65,14 @@ def frame_schedule(t: int, m: int, shared: int, schedule_for: ScheduleFor) -> Sc
     if unmet is None:
         return None
     fixed = 3 * t
-    first_shared = 3 * t * m
+    # The fill's shared players become the last players; its others, in order, the hole's.
+    shared_place = {p: 3 * t * m + j for j, p in enumerate(unmet)}
+    others = [p for p in range(hole_size + shared) if p not in shared_place]
     rounds: Schedule = []
     for tables in design[:t]:
         (hole,) = [sorted(p for p in table if p != fixed) for table in tables if fixed in table]
-        # Hole members in a fixed order; the shared players of the fill map to the end.
         members = [p * m + c for p in hole for c in range(m)]
-        others = [p for p in range(hole_size + shared) if p not in unmet]
-        place = {p: members[i] for i, p in enumerate(others)}
-        place.update({p: first_shared + j for j, p in enumerate(unmet)})
+        place = {**dict(zip(others, members, strict=True)), **shared_place}
         outside = [table for table in tables if fixed not in table]
         for r, design_round in enumerate(transversal):
             seated = [
