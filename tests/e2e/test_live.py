@@ -9,7 +9,7 @@ import re
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 from django.contrib.auth.models import User
@@ -29,6 +29,7 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 
 NewPage = Callable[..., Any]
+T = TypeVar("T")
 
 
 @pytest.fixture
@@ -67,27 +68,38 @@ def enter_values(page: Any, values: dict[int, int], winner: int) -> None:
     page.check('#se-discarder input[value=""]')  # self-drawn: chosen, never assumed
 
 
-def save(table: Table, user: User, values: dict[int, int], winner: int) -> Hand:
-    """A hand saved at the table by a scorekeeper's device (the service the
-    score-entry page's API calls)."""
-    submission_id = new_id()
+def while_pages_poll(service: Callable[[], T]) -> T:
+    """Run a service from the test's thread while an open page polls.
+
+    The tests' in-memory SQLite is shared with the live server's thread
+    through SQLite's shared cache, where a write that meets a poll reading
+    the same table fails at once ("database table is locked") instead of
+    waiting as a file database does. Every service runs in one transaction
+    and rolled back, so calling it again is what a device or an organiser's
+    second click does."""
     for attempt in range(100):
-        table.refresh_from_db()
         try:
-            hand, _created = submit_hand(table, game_input=values_input(values, winner=winner),
-                                         submission_id=submission_id,
-                                         expected_version=table.version, user=user)
-            return hand
+            return service()
         except OperationalError as error:
-            # The tests' in-memory SQLite is shared with the live server's
-            # thread through SQLite's shared cache, where a write that meets
-            # a page's poll reading the same table fails at once ("database
-            # table is locked") instead of waiting as a file database does.
-            # The service rolled back, so sending again is what a device does.
             if "locked" not in str(error) or attempt == 99:
                 raise
             time.sleep(0.05)
     raise AssertionError("unreachable")
+
+
+def save(table: Table, user: User, values: dict[int, int], winner: int) -> Hand:
+    """A hand saved at the table by a scorekeeper's device (the service the
+    score-entry page's API calls)."""
+    submission_id = new_id()
+
+    def submit() -> Hand:
+        table.refresh_from_db()
+        hand, _created = submit_hand(table, game_input=values_input(values, winner=winner),
+                                     submission_id=submission_id,
+                                     expected_version=table.version, user=user)
+        return hand
+
+    return while_pages_poll(submit)
 
 
 def test_the_standings_follow_a_saved_hand_without_a_reload(

@@ -15,7 +15,7 @@ from django.contrib.auth.models import User
 from django.utils import timezone
 
 from tests.e2e.test_csp_browser import WATCH
-from tests.e2e.test_live import new_page, save  # noqa: F401 (fixture)
+from tests.e2e.test_live import new_page, save, while_pages_poll  # noqa: F401 (fixture)
 from tests.scoring_entry.conftest import players, table_two  # noqa: F401 (fixtures)
 from tournaments.models import Event, EventStatus, Round, RoundStatus, Table
 from tournaments.services import clock, rounds
@@ -146,7 +146,7 @@ def test_when_time_is_up_the_table_sees_what_the_rules_prescribe(
     # Extra minutes for this table: its page counts on.
     rounds_table = Table.objects.get(pk=table.pk)
     rounds_table.round = round_
-    clock.set_extra_minutes(rounds_table, 5)
+    while_pages_poll(lambda: clock.set_extra_minutes(rounds_table, 5))
     page.reload()
     assert 4 * 60 < seconds_shown(page, "#round-clock [data-clock-time]") <= 5 * 60
     assert page.locator("#round-clock [data-clock-at-time]").is_hidden()
@@ -185,8 +185,10 @@ def test_the_big_screen(new_page: Any, live_server: Any, settings: Any, event: E
 
     # The next round is seated: the screen shows it by itself, large.
     save(table_two, keeper, {0: 20, 1: 0, 2: 0, 3: 0}, winner=0)
-    rounds.close_round(round_)
-    second = rounds.seat_round(rounds.add_round(event), seed=5)
+    # The screen polls every second: the test's writes retry a poll's lock.
+    while_pages_poll(lambda: rounds.close_round(round_))
+    added = while_pages_poll(lambda: rounds.add_round(event))
+    second = while_pages_poll(lambda: rounds.seat_round(added, seed=5))
     page.locator(".screen-seating h2", has_text="Seating, round 2").wait_for(timeout=8000)
     first_table = second.tables.get(number=1)
     names = [seat.registration.name for seat in first_table.seats.select_related(
@@ -204,7 +206,7 @@ def test_the_big_screen(new_page: Any, live_server: Any, settings: Any, event: E
 
     # Round 2 starts: its seating stays, beside the clock at its longest
     # ("1:15:00", not started yet), and nothing overlaps.
-    rounds.start_round(second)
+    while_pages_poll(lambda: rounds.start_round(second))
     page.locator(".screen-meta", has_text="Round 2 is being played").wait_for(timeout=8000)
     page.locator(".screen-seating h2", has_text="Seating, round 2").wait_for()
     assert page.locator(".screen-clock [data-clock-time]").inner_text() == "1:15:00"
