@@ -528,6 +528,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="a smaller, faster run")
     parser.add_argument("--database-url", default=os.environ.get("DATABASE_URL", ""))
     parser.add_argument("--workers", type=int, default=4)
+    parser.add_argument("--only", choices=("reads", "submissions"),
+                        help="run one half: the standings readers or the scorekeepers")
     parser.add_argument("--think", type=float, default=10.0,
                         help="seconds between a table's hands in the paced submission run")
     args = parser.parse_args(argv)
@@ -562,22 +564,27 @@ def main(argv: list[str] | None = None) -> int:
         print(f"gunicorn: {args.workers} sync workers on {HOST}:{port}")
 
         standings = f"/en/events/{loaded.event_id}/standings/"
-        read_pages(port, standings, 20, 4, "warm-up", 30)
-        # Members reading the standings: each reloads about once a second (the page
-        # itself polls every 10 s), then the same 50 with no pause at all.
-        paced = read_pages(port, standings, readers * (10 if args.quick else 30), readers,
-                           f"standings ({readers}, 1 s)", 60, think=1.0)
-        page = read_pages(port, standings, reads, readers, f"standings ({readers}, 0 s)", 60)
-        live = read_pages(port, standings + "live/", reads // 2, readers,
-                          f"standings/live ({readers})", 30)
-        # Scorekeepers: all tables at once, a hand every ~10 s each (a real hand takes
-        # 3-5 minutes: 20-30 times the pace of play), then all tables posting their
-        # hands back to back.
-        steady = submit_hands(port, loaded, per_table, retry_share=0.1, budget=120,
-                              think=args.think, name=f"submit {args.think:g} s")
-        run = submit_hands(port, loaded, per_table, retry_share=0.1, budget=90, seed=8,
-                           name="submit 0 s")
-        results = [check_stored(loaded, steady, run)]
+        reading: list[Part] = []
+        if args.only != "submissions":
+            read_pages(port, standings, 20, 4, "warm-up", 30)
+            # Members reading the standings: each reloads about once a second (the
+            # page itself polls every 10 s), then the same 50 with no pause at all.
+            reading.append(read_pages(port, standings, readers * (10 if args.quick else 30),
+                                      readers, f"standings ({readers}, 1 s)", 60, think=1.0))
+            reading.append(read_pages(port, standings, reads, readers,
+                                      f"standings ({readers}, 0 s)", 60))
+            reading.append(read_pages(port, standings + "live/", reads // 2, readers,
+                                      f"standings/live ({readers})", 30))
+        writing: list[SubmissionRun] = []
+        if args.only != "reads":
+            # Scorekeepers: all tables at once, a hand every ~10 s each (a real hand
+            # takes 3-5 minutes: 20-30 times the pace of play), then all tables
+            # posting their hands back to back.
+            writing.append(submit_hands(port, loaded, per_table, retry_share=0.1, budget=120,
+                                        think=args.think, name=f"submit {args.think:g} s"))
+            writing.append(submit_hands(port, loaded, per_table, retry_share=0.1, budget=90,
+                                        seed=8, name="submit 0 s"))
+        results = [check_stored(loaded, *writing)]
     finally:
         if server is not None:
             stop_server(server)
@@ -586,19 +593,20 @@ def main(argv: list[str] | None = None) -> int:
     print()
     print(f"{'part':<26}{'requests':>8}{'errors':>8}{'p50 ms':>9}{'p95 ms':>9}{'max ms':>9}"
           f"{'req/s':>9}  target   met")
-    lines = [row(paced, TARGETS["standings"]), row(page, TARGETS["standings"]),
-             row(live, None),
-             row(steady.post, TARGETS["submission"]), row(steady.state, None),
-             row(run.post, TARGETS["submission"]), row(run.state, None)]
+    lines = [row(part, TARGETS["standings"] if part.name.startswith("standings (") else None)
+             for part in reading]
+    for run in writing:
+        lines += [row(run.post, TARGETS["submission"]), row(run.state, None)]
     for line, _ok in lines:
         print(line)
     submitted, stored, lost, duplicated = results[0]
     integrity = lost == 0 and duplicated == 0 and submitted == stored
-    print(f"\nsubmissions: {submitted} unique from {len(loaded.tables)} tables "
-          f"({steady.retries + run.retries} deliberate retries), stored {stored}, lost {lost}, "
-          f"duplicated {duplicated}: {'ok' if integrity else 'MISSED'}")
-    errors = [e for part in (paced, page, live, steady.post, steady.state, run.post, run.state)
-              for e in part.errors]
+    if writing:
+        print(f"\nsubmissions: {submitted} unique from {len(loaded.tables)} tables "
+              f"({sum(run.retries for run in writing)} deliberate retries), stored {stored}, "
+              f"lost {lost}, duplicated {duplicated}: {'ok' if integrity else 'MISSED'}")
+    errors = [e for part in reading for e in part.errors] + [
+        e for run in writing for part in (run.post, run.state) for e in part.errors]
     for message in sorted(set(errors), key=errors.count, reverse=True)[:8]:
         print(f"  error x{errors.count(message)}: {message}")
     met = all(ok for _line, ok in lines) and integrity

@@ -64,7 +64,7 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     # Before whitenoise, so static files get the headers too (an SVG opened
     # on its own is a document).
-    "csp.middleware.CSPMiddleware",
+    "config.security.StaticCSPMiddleware",
     "django_permissions_policy.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -310,6 +310,11 @@ USE_TZ = True
 # How often (seconds) the live standings page asks for the standings again
 # (htmx); the browser tests set it to 1.
 STANDINGS_POLL_SECONDS = 10
+# How long (seconds) a reader's browser or a reverse proxy may keep a page
+# every anonymous reader shares (standings, round results, rankings) before
+# asking again (with If-None-Match: 304 while nothing changed). Half a poll:
+# a poll never gets a copy older than what it would have seen.
+SHARED_PAGE_MAX_AGE = 5
 
 # --- Static files (served by whitenoise) -------------------------------------
 

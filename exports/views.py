@@ -33,6 +33,7 @@ from django.urls import reverse
 from django.utils.cache import patch_cache_control
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import get_language, gettext_lazy
+from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_GET, require_POST
 
 from clubs import limits
@@ -77,8 +78,25 @@ TOO_MANY_EXPORTS = gettext_lazy(
     "you asked for before stay on their pages.")
 
 
+@csrf_exempt
 @require_POST
 def ask(request: HttpRequest, kind: str) -> HttpResponse:
+    """Ask for an export. A logged-in user's request carries the CSRF token
+    (what they may ask for is theirs to protect); an anonymous visitor's
+    does not: the buttons are on pages every anonymous reader shares
+    (common.shared_pages), and what such a visitor can ask for is a public
+    file, for a job only their own session can see."""
+    if request.user.is_authenticated:
+        return _ask_protected(request, kind)
+    return _ask(request, kind)
+
+
+@csrf_protect
+def _ask_protected(request: HttpRequest, kind: str) -> HttpResponse:
+    return _ask(request, kind)
+
+
+def _ask(request: HttpRequest, kind: str) -> HttpResponse:
     object_id = limits.whole_number(request.POST.get("object_id", ""))
     if object_id is None:  # no row has it ("²", 20 digits): no such object
         raise Http404

@@ -198,3 +198,45 @@ def test_rendered_pages_have_no_inline_code(organiser_client: Client, club: Club
         response = organiser_client.get(url)
         assert response.status_code == 200, url
         assert not inline_code(response.content.decode()), url
+
+
+def test_the_policy_built_once_is_django_csps_own(client: Client, settings: Any,
+                                                   event: Event) -> None:
+    """config.security.StaticCSPMiddleware writes the header it built once;
+    it must be what django-csp builds for the same settings, also after a
+    change of them, and a shared page served whole from the cache gets it."""
+    from csp.middleware import CSPMiddleware
+    from django.http import HttpRequest, HttpResponse
+
+    def django_csp() -> str:
+        request = HttpRequest()
+        request.path_info = "/"
+        response = CSPMiddleware(lambda request: HttpResponse()).process_response(
+            request, HttpResponse())
+        return str(response["Content-Security-Policy"])
+
+    for _ in range(2):  # the second is served from the cache
+        shared = client.get(f"/en/events/{event.pk}/standings/")
+        assert shared["Content-Security-Policy"] == django_csp()
+        assert_security_headers(shared)
+    settings.CONTENT_SECURITY_POLICY = {"DIRECTIVES": {
+        **settings.CONTENT_SECURITY_POLICY["DIRECTIVES"], "img-src": ["'self'", "data:"]}}
+    assert "img-src 'self' data:" in client.get("/en/")["Content-Security-Policy"]
+    assert client.get("/en/")["Content-Security-Policy"] == django_csp()
+
+
+def test_a_view_with_its_own_policy_still_gets_it() -> None:
+    from csp.decorators import csp_update
+    from django.http import HttpRequest, HttpResponse
+
+    from config.security import StaticCSPMiddleware
+
+    @csp_update({"img-src": ["https://example.org"]})
+    def view(request: HttpRequest) -> HttpResponse:
+        return HttpResponse()
+
+    request = HttpRequest()
+    request.path_info = "/"
+    middleware = StaticCSPMiddleware(view)
+    response = middleware.process_response(request, view(request))
+    assert "https://example.org" in response["Content-Security-Policy"]

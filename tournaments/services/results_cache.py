@@ -119,7 +119,18 @@ def _event_key(event_id: int) -> str:
 
 
 def _new_generation() -> str:
-    return uuid.uuid4().hex
+    # When it was made, then the random part: the page's Last-Modified and
+    # "results as of" (changed_at) read the time back.
+    return f"{time.time():.3f}-{uuid.uuid4().hex}"
+
+
+def changed_at(generation: str) -> float | None:
+    """When the results of a generation (as `generation` or `cached_tagged`
+    give it) last changed, as a Unix time; None for one of another form."""
+    try:
+        return max(float(part.split("-", 1)[0]) for part in generation.split("."))
+    except ValueError:
+        return None
 
 
 def _in_database() -> bool:
@@ -201,26 +212,74 @@ def changed_everywhere() -> None:
     _set_generation(_EVERYWHERE, None)
 
 
+def _reached_again() -> str:
+    """Reachable again after this process missed it: whatever changes it
+    could not tell, nothing computed before is served any more."""
+    global _missed
+    renewed = _new_generation()
+    cache.set(_EVERYWHERE, renewed, None)
+    _missed = False
+    _outage_values.clear()
+    logger.warning("results cache reachable again: every event gets a new generation")
+    return renewed
+
+
+def names_generation() -> str | None:
+    """The generation every event shares, renewed when a club or member is
+    edited (pages that show names and no event: the rankings); None without
+    a reachable cache."""
+    if _leaving_alone():
+        return None
+    try:
+        if _missed:
+            return _reached_again()
+        found = cache.get(_EVERYWHERE)
+        if found is None:
+            cache.add(_EVERYWHERE, _new_generation(), None)
+            found = cache.get(_EVERYWHERE)
+    except CACHE_ERRORS as error:
+        _unreachable(error)
+        return None
+    return str(found) if found is not None else None
+
+
+def known_generation(event_id: int) -> str | None:
+    """The event's current generation if the cache holds one, without
+    creating it (so a made-up event number adds nothing); None when it does
+    not, or cannot be reached."""
+    if _missed:
+        return None
+    keys = [_EVERYWHERE, _event_key(event_id)]
+    try:
+        found = cache.get_many(keys)
+    except CACHE_ERRORS as error:
+        _unreachable(error)
+        return None
+    if len(found) < len(keys):
+        return None
+    return f"{found[_EVERYWHERE]}.{found[_event_key(event_id)]}"
+
+
 def generation(event_id: int) -> str:
     """The event's current generation; a missing one (an empty or cleared
     cache) is created, so nothing computed before the cache was lost counts."""
-    global _missed
     keys = [_EVERYWHERE, _event_key(event_id)]
     found = cache.get_many(keys)
     if _missed:
-        # Reachable again after this process missed it: whatever changes it
-        # could not tell, nothing computed before is served any more.
-        found[_EVERYWHERE] = _new_generation()
-        cache.set(_EVERYWHERE, found[_EVERYWHERE], None)
-        _missed = False
-        _outage_values.clear()
-        logger.warning("results cache reachable again: every event gets a new generation")
+        found[_EVERYWHERE] = _reached_again()
     for key in keys:
         if key not in found:
             # add: if another process created it meanwhile, use theirs.
             cache.add(key, _new_generation(), None)
             found[key] = cache.get(key)
     return f"{found[_EVERYWHERE]}.{found[_event_key(event_id)]}"
+
+
+def built_on_changed_at(event_id: int) -> float | None:
+    """When the results this request's values of the event are built on
+    last changed ("results as of" on a page); None before it got one."""
+    built_on = _basis().get(event_id)
+    return changed_at(built_on) if built_on is not None else None
 
 
 @functools.cache
@@ -248,29 +307,40 @@ def cached(event_id: int, part: str, compute: Callable[[], T]) -> T:
     value would be an entry kept for KEEP_SECONDS.
     Without a reachable cache, what this process computed in the last
     OUTAGE_SECONDS."""
+    return cached_tagged(event_id, part, compute)[0]
+
+
+def cached_tagged(event_id: int, part: str, compute: Callable[[], T]) -> tuple[T, str | None]:
+    """`cached`, and the generation the value belongs to: the current one,
+    or the previous one when that is what was served (another process is
+    computing the new value) or what the value was built on. None without a
+    reachable cache. A page's validators (ETag, Last-Modified) come from it,
+    never from the current generation, or a previous page would be tagged
+    as the current one."""
     key = f"results:{code_stamp()}:{event_id}:{part}"
     lock = f"{key}:computing"
     if _leaving_alone():
-        return _outage_value(event_id, part, compute)
+        return _outage_value(event_id, part, compute), None
     try:
         current = generation(event_id)
         kept: tuple[str, Any] | None = cache.get(key)
         if kept is not None and kept[0] == current:
             _basis().setdefault(event_id, current)
-            return kept[1]  # type: ignore[no-any-return]
+            return kept[1], current
         locked = cache.add(lock, 1, LOCK_SECONDS)
     except CACHE_ERRORS as error:
         _unreachable(error)
-        return _outage_value(event_id, part, compute)
+        return _outage_value(event_id, part, compute), None
     if kept is not None and not locked:
         # Another process is computing the new value: serve the last one.
         _basis()[event_id] = kept[0]
-        return kept[1]  # type: ignore[no-any-return]
+        return kept[1], kept[0]
     try:
         value = compute()
+        built_on = _basis().setdefault(event_id, current)
         try:
             # Not when it may be built on older data (see the module).
-            if _basis().setdefault(event_id, current) == current:
+            if built_on == current:
                 cache.set(key, (current, value), KEEP_SECONDS)
         except CACHE_ERRORS as error:  # lost while computing: the value is still good
             _unreachable(error)
@@ -280,4 +350,4 @@ def cached(event_id: int, part: str, compute: Callable[[], T]) -> T:
                 cache.delete(lock)
             except CACHE_ERRORS as error:
                 _unreachable(error)
-    return value
+    return value, built_on

@@ -5,28 +5,31 @@ anyone, drafts for their organisers (tournaments.access.get_event_for_viewer).
 The rendered tables are kept by the standings service (standings_page).
 """
 
+from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth.models import AnonymousUser
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
-from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from clubs import limits
+from common import shared_pages
 from tournaments import access
 from tournaments.filters import StandingsFilter
 from tournaments.models import (
     Event,
     RoundStatus,
 )
-from tournaments.services import standings as standings_service
 from tournaments.services import (
+    results_cache,
     standings_page,
     table_scores,
 )
+from tournaments.services import standings as standings_service
 from tournaments.tables import StandingsTable, has_penalties
 
 # --- Public standings -----------------------------------------------------------
@@ -110,12 +113,14 @@ def _standings_context(request: HttpRequest, event: Event) -> dict[str, Any]:
     shown = {"club": club, "sort": sort, "page": str(page)}
     if after_round is not None:
         shown["after"] = str(after_round)
-    if _canonical_query(request, shown):
+    shared = _canonical_query(request, shown)
+    if shared:
         html = standings_page.standings_html(event, after_round=after_round, club=club,
                                              sort=sort, page=page, render=table_html)
     else:
         html = table_html()
     return {
+        "shared": shared,
         "club": event.club, "event": event, "table_html": html, "filter": club_filter,
         "closed_rounds": closed,
         "after_round": after_round,
@@ -124,6 +129,7 @@ def _standings_context(request: HttpRequest, event: Event) -> dict[str, Any]:
         "result_rounds": event.rounds.filter(
             status__in=(RoundStatus.STARTED, RoundStatus.CLOSED)).order_by("number"),
         "query": request.GET.urlencode(),
+        "results_as_of": shared_pages.as_of(results_cache.built_on_changed_at(event.pk)),
     }
 
 
@@ -131,43 +137,91 @@ def _poll() -> dict[str, Any]:
     return {"poll_seconds": settings.STANDINGS_POLL_SECONDS}
 
 
+def _event_page(request: HttpRequest, event_id: int,
+                render: Callable[[Event], HttpResponse]) -> HttpResponse:
+    """A page of the event's results: for an anonymous reader of a
+    published event the page every such reader shares, rendered once per
+    change of the results (common.shared_pages); for anyone else rendered
+    for them."""
+    if not shared_pages.is_shared_reader(request):
+        event = access.get_event_for_viewer(request.user, event_id)
+        return shared_pages.private(shared_pages.rendered(lambda: render(event)))
+    name = f"{event_id}:{shared_pages.key_of(request)}"
+    # This process served the page a moment ago, and the results have not
+    # changed since: the event was published then, and unpublishing or
+    # deleting it would have changed them.
+    version = results_cache.known_generation(event_id)
+    remembered = shared_pages.remembered(name, version) if version is not None else None
+    if remembered is not None:
+        page = remembered
+    else:
+        # Published, or 404 before anything is kept under the event's number:
+        # a made-up number never gets a generation or a page in the cache.
+        event = access.get_event_for_viewer(AnonymousUser(), event_id)
+        try:
+            page, version = results_cache.cached_tagged(
+                event.pk, f"page:{shared_pages.key_of(request)}",
+                shared_pages.stored(lambda: render(event)))
+        except shared_pages.NotShared as not_shared:
+            return shared_pages.private(not_shared.response)
+        if version is not None:
+            shared_pages.remember(name, version, page)
+    return shared_pages.respond(
+        request, page, version=version,
+        changed_at=results_cache.changed_at(version) if version else None)
+
+
+def _shared_only(context: dict[str, Any], response: HttpResponse) -> HttpResponse:
+    if not context["shared"]:
+        raise shared_pages.NotShared(response)
+    return response
+
+
 @require_GET
 def standings(request: HttpRequest, event_id: int) -> HttpResponse:
     """Public for published events: members follow the standings during the
     event; the live part refreshes itself (standings_live)."""
-    event = access.get_event_for_viewer(request.user, event_id)
-    return render(request, "tournaments/standings.html",
-                  {**_standings_context(request, event), **_poll()})
+    def render_page(event: Event) -> HttpResponse:
+        context = {**_standings_context(request, event), **_poll()}
+        return _shared_only(context, render(request, "tournaments/standings.html", context))
+
+    return _event_page(request, event_id, render_page)
 
 
 @require_GET
 def standings_live(request: HttpRequest, event_id: int) -> HttpResponse:
     """The standings fragment the standings page polls (htmx) every
-    settings.STANDINGS_POLL_SECONDS (10 s)."""
-    event = access.get_event_for_viewer(request.user, event_id)
-    response = render(request, "tournaments/_standings_live.html",
-                      {**_standings_context(request, event), **_poll()})
-    # A poll must never be answered from a cache: it exists to be fresh.
-    patch_cache_control(response, no_cache=True, no_store=True, must_revalidate=True)
-    return response
+    settings.STANDINGS_POLL_SECONDS (10 s): a poll that changed nothing is
+    answered 304 from the shared page's version."""
+    def render_fragment(event: Event) -> HttpResponse:
+        context = {**_standings_context(request, event), **_poll()}
+        return _shared_only(context, render(request, "tournaments/_standings_live.html",
+                                            context))
+
+    return _event_page(request, event_id, render_fragment)
 
 
 @require_GET
 def round_results(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
     """Public: each table of a round with its players' score, table points
     and rank; provisional while the round is being played."""
-    event = access.get_event_for_viewer(request.user, event_id)
-    round_ = get_object_or_404(event.rounds.filter(
-        status__in=(RoundStatus.STARTED, RoundStatus.CLOSED)), number=number)
-    # The same for every reader: rendered once per change of the results.
-    tables_html = standings_page.round_results_html(
-        event, number,
-        lambda: render_to_string("tournaments/_round_results_tables.html", {
-            "event": event, "tables": standings_service.round_results(round_)}))
-    return render(request, "tournaments/round_results.html", {
-        "club": event.club, "event": event, "round": round_, "tables_html": tables_html,
-        "provisional": round_.status == RoundStatus.STARTED,
-    })
+    def render_page(event: Event) -> HttpResponse:
+        round_ = get_object_or_404(event.rounds.filter(
+            status__in=(RoundStatus.STARTED, RoundStatus.CLOSED)), number=number)
+        # The same for every reader: rendered once per change of the results.
+        tables_html = standings_page.round_results_html(
+            event, number,
+            lambda: render_to_string("tournaments/_round_results_tables.html", {
+                "event": event, "tables": standings_service.round_results(round_)}))
+        response = render(request, "tournaments/round_results.html", {
+            "club": event.club, "event": event, "round": round_, "tables_html": tables_html,
+            "provisional": round_.status == RoundStatus.STARTED,
+        })
+        if request.GET:  # the page's links make no query
+            raise shared_pages.NotShared(response)
+        return response
+
+    return _event_page(request, event_id, render_page)
 
 
 @require_GET
