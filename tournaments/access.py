@@ -90,15 +90,26 @@ def tables_for_scorekeeper(user: User) -> QuerySet[Table]:
     return Table.objects.filter(Q(round__event__club__in=clubs_for(user)) | Q(Exists(keeps)))
 
 
+# Set on a table fetched through tables_for_scorekeeper: the user it was
+# fetched for. A request asks the same question of the same table up to three
+# times (the view, the service, the permissions the answer carries); the
+# object answers the later ones.
+_KEPT_BY = "_kept_by_user"
+
+
 def can_keep_score(user: User, table: Table) -> bool:
+    if user.pk is not None and getattr(table, _KEPT_BY, None) == user.pk:
+        return True
     return tables_for_scorekeeper(user).filter(pk=table.pk).exists()
 
 
 def get_table_for_scorekeeper(user: User, table_id: int) -> Table:
     """A table the user may enter hands at; 404 for any other, as for one
     that does not exist."""
-    return get_object_or_404(
+    table = get_object_or_404(
         tables_for_scorekeeper(user).select_related("round__event__club"), pk=table_id)
+    setattr(table, _KEPT_BY, user.pk)
+    return table
 
 
 def get_registration_for_organiser(user: User, registration_id: int) -> Registration:

@@ -131,7 +131,10 @@ def submit_hand(request: HttpRequest, table_id: int) -> HttpResponse:
     hand, created = hands.submit_hand(
         table, game_input=game_input, submission_id=body["submission_id"],
         expected_version=body["expected_version"], user=request.user)
-    table.refresh_from_db(fields=["version"])
+    if created:
+        table.version = hand.table.version  # as the service left it
+    else:
+        table.refresh_from_db(fields=["version"])
     # The table as it is now, so the page needs no second request for the
     # next hand's winds and the totals.
     return JsonResponse({"hand": score_entry_page.hand_json(hand), "version": table.version,

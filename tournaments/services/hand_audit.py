@@ -9,7 +9,7 @@ a change to the scores (it does not move the version).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -17,7 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from tournaments.models import Hand, HandAction, HandChange, Table
+from tournaments.models import Hand, HandAction, HandChange, HandScore, Table
 
 
 class VersionConflict(ValidationError):
@@ -35,8 +35,13 @@ def _user_name(user: Any) -> str:
     return user.get_full_name() or user.get_username()
 
 
-def snapshot(hand: Hand) -> dict[str, Any]:
-    """The hand as the audit trail keeps it."""
+def snapshot(hand: Hand, scores: Iterable[HandScore] | None = None) -> dict[str, Any]:
+    """The hand as the audit trail keeps it; `scores`: its scores as just
+    saved (with their registrations), instead of reading them back."""
+    if scores is None:
+        scores = hand.scores.select_related("registration__member").order_by("seat_wind")
+    else:
+        scores = sorted(scores, key=lambda score: score.seat_wind)
     return {
         "number": hand.number,
         "submission_id": str(hand.submission_id) if hand.submission_id else None,
@@ -45,7 +50,7 @@ def snapshot(hand: Hand) -> dict[str, Any]:
             {"registration": score.registration_id, "name": score.registration.name,
              "seat_wind": score.seat_wind, "value": score.value,
              "settlement": score.settlement}
-            for score in hand.scores.select_related("registration__member").order_by("seat_wind")
+            for score in scores
         ],
         "game": hand.game,
     }

@@ -188,17 +188,20 @@ def score_entry(table: Table, event: Event, seats: Mapping[int, Seat], entry: di
 
 
 def apply_score(hand: Hand, seats: Mapping[int, Seat], entry: dict[str, Any],
-                game: dict[str, Any], result: dict[str, Any], winds: Mapping[int, str]) -> None:
-    """Store a scored entry on the hand and replace its scores."""
+                game: dict[str, Any], result: dict[str, Any],
+                winds: Mapping[int, str]) -> list[HandScore]:
+    """Store a scored entry on the hand and replace its scores (returned)."""
     hand.entry, hand.game, hand.result = entry, game, result
     # A false mahjong's claimer is the engine's "winner", but nobody won.
     won = entry["winner"] is not None and not is_false_mahjong(entry)
     hand.winner = seats[entry["winner"]].registration if won else None
     hand.discarder = (seats[entry["discarder"]].registration
                       if entry["discarder"] is not None else None)
+    new = hand._state.adding
     hand.save()
-    HandScore.objects.filter(hand=hand).delete()
-    HandScore.objects.bulk_create(
+    if not new:
+        HandScore.objects.filter(hand=hand).delete()
+    return HandScore.objects.bulk_create(
         HandScore(hand=hand, registration=seats[position].registration, seat_wind=wind,
                   value=result["scores"][wind], settlement=result["settlement"][wind])
         for position, wind in winds.items()

@@ -27,6 +27,7 @@ from __future__ import annotations
 import json
 import uuid
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -71,27 +72,60 @@ def _require_playing(table: Table) -> None:
 # --- Entering ---------------------------------------------------------------------
 
 
-def _create(table: Table, entry: dict[str, Any], user: Any, *,
-            submission_id: uuid.UUID | None = None, submitted: str = "") -> Hand:
-    """Score and save the next hand of a locked table."""
+@dataclass(frozen=True)
+class _Scored:
+    """The next hand of a table scored against the table as it was at
+    `version`: valid under the lock while the version is still that one
+    (every change to the table's hands or seats moves it on) and the event's
+    rules are still these."""
+
+    version: int
+    rules: tuple[str, str]
+    seats: dict[int, Seat]
+    entry: dict[str, Any]
+    game: dict[str, Any]
+    result: dict[str, Any]
+    winds: dict[int, str]
+    number: int
+
+
+def _rules(event: Event) -> tuple[str, str]:
+    return event.ruleset, json.dumps(event.rule_options, sort_keys=True, default=str)
+
+
+def _score_next(table: Table, entry: dict[str, Any]) -> _Scored:
+    """Score the next hand of the table (its seats, the deal, the engine)."""
     event = table.round.event
     seats = hand_scoring.seats_of(table)
     deal = hand_scoring.next_hand(table, list(seats))
     entry = hand_scoring.with_east(seats, entry, deal)
     game, result, winds = hand_scoring.score_entry(table, event, seats, entry, deal.prevailing)
+    last = table.hands.aggregate(last=Max("number"))["last"] or 0
+    return _Scored(table.version, _rules(event), seats, entry, game, result, dict(winds),
+                   last + 1)
+
+
+def _create(table: Table, entry: dict[str, Any], user: Any, *,
+            submission_id: uuid.UUID | None = None, submitted: str = "",
+            scored: _Scored | None = None) -> Hand:
+    """Save the next hand of a locked table: `scored` before the lock when
+    it still fits the table, else scored now."""
+    event = table.round.event
+    if scored is None or scored.version != table.version or scored.rules != _rules(event):
+        scored = _score_next(table, entry)
     if event.rules_frozen_at is None:
         # The first hand freezes the rules: later house-rule changes never
         # alter results entered under them.
         event.rules_frozen_at = timezone.now()
         Event.objects.filter(pk=event.pk).update(rules_frozen_at=event.rules_frozen_at)
-    last = table.hands.aggregate(last=Max("number"))["last"] or 0
-    hand = Hand(table=table, number=last + 1, submission_id=submission_id,
+    hand = Hand(table=table, number=scored.number, submission_id=submission_id,
                 submission_digest=submitted,
                 entered_by=user if getattr(user, "pk", None) else None)
-    hand_scoring.apply_score(hand, seats, entry, game, result, winds)
+    scores = hand_scoring.apply_score(hand, scored.seats, scored.entry, scored.game,
+                                      scored.result, scored.winds)
     _bump(table)
     hand_audit.record_change(table, hand, hand.number, HandAction.CREATED, user, None,
-                             hand_audit.snapshot(hand))
+                             hand_audit.snapshot(hand, scores))
     return hand
 
 
@@ -124,9 +158,9 @@ def _repeat(table: Table, key: uuid.UUID, submitted: str) -> Hand | None:
                 "id": key, "number": hand.number})
         return hand
     # Saved once and deleted since: a late retry must not bring it back.
-    deleted = [change for change in table.hand_changes.filter(
-        action=HandAction.CREATED, hand__isnull=True).select_related("user")
-        if (change.new or {}).get("submission_id") == str(key)]
+    deleted = list(table.hand_changes.filter(
+        action=HandAction.CREATED, hand__isnull=True,
+        new__submission_id=str(key)).select_related("user")[:1])
     if deleted:
         removal = list(table.hand_changes.filter(
             action=HandAction.DELETED, number=deleted[0].number,
@@ -145,19 +179,33 @@ def submit_hand(table: Table, *, game_input: Mapping[str, Any], submission_id: s
     key = _uuid(submission_id)
     entry = hand_entry.normalise(game_input, table.round.event.ruleset)
     submitted = hand_entry.digest(entry)
+    hand_permissions.require_scorekeeper(user, table)
+    # Read and score before taking the lock, which every writer of the
+    # table (on SQLite: of the database) waits for: a device's retry is
+    # answered without it, and the hand is scored against the table as the
+    # device saw it. Under the lock only the writes remain, while the
+    # version is still that one; otherwise everything is done again there.
+    existing = _repeat(table, key, submitted)
+    if existing is not None:
+        return existing, False
+    scored = None
+    if table.version == expected_version and not isinstance(expected_version, bool):
+        _require_playing(table)
+        scored = _score_next(table, entry)
     with transaction.atomic():
         table = _locked_table(table)
-        hand_permissions.require_scorekeeper(user, table)
-        existing = _repeat(table, key, submitted)
-        if existing is not None:
-            return existing, False
-        hand_audit.check_version(table, expected_version)
+        if scored is None or table.version != scored.version:
+            existing = _repeat(table, key, submitted)
+            if existing is not None:
+                return existing, False
+            hand_audit.check_version(table, expected_version)
         _require_playing(table)
         try:
             # A savepoint: a concurrent twin that got in first (the lock is a
             # no-op on SQLite) trips the unique constraint instead.
             with transaction.atomic():
-                return _create(table, entry, user, submission_id=key, submitted=submitted), True
+                return _create(table, entry, user, submission_id=key, submitted=submitted,
+                               scored=scored), True
         except IntegrityError:
             existing = _repeat(table, key, submitted)
             if existing is None:
