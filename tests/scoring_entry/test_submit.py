@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
@@ -180,3 +182,65 @@ def test_record_hand_writes_the_audit_trail_too(table: Table) -> None:
     hand = record_hand(table, values={0: 0, 1: 20, 2: 0, 3: 0}, winner=1, east=0)
     change = HandChange.objects.get()
     assert (change.action, change.hand, change.version) == (HandAction.CREATED, hand, 1)
+
+
+# --- Scored before the lock ------------------------------------------------------------
+# submit_hand scores the hand against the table as the device saw it before it
+# takes the lock; what another writer commits in between must be seen under it.
+
+
+def _meanwhile(monkeypatch: pytest.MonkeyPatch, write: Any) -> None:
+    """Run `write` (another device) right after the hand was scored, before
+    submit_hand takes the lock."""
+    from tournaments.services import hands
+
+    real = hands._score_next
+
+    def scored_then_written(table: Table, entry: dict[str, Any]) -> Any:
+        scored = real(table, entry)
+        monkeypatch.setattr(hands, "_score_next", real)
+        write()
+        return scored
+
+    monkeypatch.setattr(hands, "_score_next", scored_then_written)
+
+
+def test_a_hand_committed_between_scoring_and_the_lock_is_a_conflict(
+        table: Table, keeper: User, organiser: User, monkeypatch: pytest.MonkeyPatch) -> None:
+    _meanwhile(monkeypatch, lambda: submit_hand(
+        Table.objects.get(pk=table.pk), game_input=values_input({0: 20, 1: 0, 2: 0, 3: 0},
+                                                                winner=0),
+        submission_id=new_id(), expected_version=0, user=organiser))
+    with pytest.raises(VersionConflict, match="hand 1 was saved by"):
+        submit_hand(table, game_input=values_input({0: 0, 1: 40, 2: 0, 3: 8}, winner=1),
+                    submission_id=new_id(), expected_version=0, user=keeper)
+    assert list(Hand.objects.values_list("number", "result__scores__E")) == [(1, 20)]
+
+
+def test_a_twin_committed_between_scoring_and_the_lock_is_the_answer(
+        table: Table, keeper: User, monkeypatch: pytest.MonkeyPatch) -> None:
+    key = new_id()
+    hand_input = values_input({0: 0, 1: 40, 2: 0, 3: 8}, winner=1)
+    twin: list[Hand] = []
+    _meanwhile(monkeypatch, lambda: twin.append(submit_hand(
+        Table.objects.get(pk=table.pk), game_input=hand_input, submission_id=key,
+        expected_version=0, user=keeper)[0]))
+    hand, created = submit_hand(table, game_input=hand_input, submission_id=key,
+                                expected_version=0, user=keeper)
+    assert not created and hand.pk == twin[0].pk
+    assert Hand.objects.count() == 1 and HandChange.objects.count() == 1
+
+
+def test_a_rule_change_between_scoring_and_the_lock_scores_again(
+        table: Table, keeper: User, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first hand freezes the rules: one changed before the lock (the
+    table's version does not move) is the one the hand is scored by."""
+    from tournaments.models import Event
+
+    event = table.round.event
+    assert event.rules_frozen_at is None
+    _meanwhile(monkeypatch, lambda: Event.objects.filter(pk=event.pk).update(
+        ruleset="hongkong", rule_options={}))
+    hand, _ = submit_hand(table, game_input=values_input({0: 0, 1: 6, 2: 0, 3: 0}, winner=1),
+                          submission_id=new_id(), expected_version=0, user=keeper)
+    assert hand.game["ruleset"] == "hongkong"
