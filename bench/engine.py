@@ -38,7 +38,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MAHJONG_BASELINE_NOTE = (
     "riichi scorer; a hand without yaku returns an error result, still a full evaluation"
 )
-TARGET_RATIO = 10.0
+# Issue 19: at least 3x the mahjong package's hands/s in the same run (it
+# was 10x, a target no pure-Python engine here came near).
+TARGET_RATIO = 3.0
 TARGET_MB = 100.0
 
 
@@ -377,7 +379,7 @@ def bench_ruleset(ruleset: str, args: argparse.Namespace, log) -> dict | None:
         "ratio": ratio,
         "cold_ratio": cold_ratio,
         "targets": {
-            "ratio_10x": None if ratio is None else ratio >= TARGET_RATIO,
+            "ratio_target": None if ratio is None else ratio >= TARGET_RATIO,
             "memory_100mb": None if peak is None else peak < TARGET_MB,
             "nts_throughput": None,  # filled in by main, against the NTS run
         },
@@ -435,7 +437,7 @@ def bench_ruleset(ruleset: str, args: argparse.Namespace, log) -> dict | None:
     elif mem:
         rows.append(("memory subprocess", "FAILED: " + mem["error"][-200:]))
     rows += [
-        (f"target >= {TARGET_RATIO:.0f}x mahjong hands/s", yn(result["targets"]["ratio_10x"])),
+        (f"target >= {TARGET_RATIO:.0f}x mahjong hands/s", yn(result["targets"]["ratio_target"])),
         (f"target peak memory < {TARGET_MB:.0f} MB", yn(result["targets"]["memory_100mb"])),
     ]
     w = max(len(r[0]) for r in rows)
@@ -501,7 +503,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def _compare_with_nts(results: list[dict], log) -> None:
     """Issue 6: each rule set must reach at least the NTS throughput target,
-    so every rule set is held to the same 10x-mahjong target, and its cold
+    so every rule set is held to the same TARGET_RATIO-times-mahjong target, and its cold
     games/s are shown against NTS's on the same tiles."""
     nts = next((r for r in results if r["ruleset"] == "nts"), None)
     if len(results) < 2:

@@ -528,6 +528,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="a smaller, faster run")
     parser.add_argument("--database-url", default=os.environ.get("DATABASE_URL", ""))
     parser.add_argument("--workers", type=int, default=4)
+    parser.add_argument("--threads", type=int, default=1,
+                        help="threads per worker: more than 1 runs gunicorn's gthread workers")
     parser.add_argument("--only", choices=("reads", "submissions"),
                         help="run one half: the standings readers or the scorekeepers")
     parser.add_argument("--think", type=float, default=10.0,
@@ -560,8 +562,11 @@ def main(argv: list[str] | None = None) -> int:
 
         connections.close_all()
         port = free_port()
-        server = start_server(database_url, port, args.workers)
-        print(f"gunicorn: {args.workers} sync workers on {HOST}:{port}")
+        threaded = ("--worker-class", "gthread", "--threads", str(args.threads))
+        server = start_server(database_url, port, args.workers,
+                              args=threaded if args.threads > 1 else ())
+        kind = f"gthread workers x {args.threads} threads" if args.threads > 1 else "sync workers"
+        print(f"gunicorn: {args.workers} {kind} on {HOST}:{port}")
 
         standings = f"/en/events/{loaded.event_id}/standings/"
         reading: list[Part] = []

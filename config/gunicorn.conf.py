@@ -9,6 +9,12 @@ WEB_WORKERS  worker processes (default 2 per CPU + 1, at most 9)
 Sync workers: each request holds one worker, and nothing is kept in a
 worker's memory between requests that another worker or host would need
 (sessions, the cache and the export files are in the database or Redis).
+Measured on a 2-core host (issue 19, `make bench-web`): gthread workers
+(2 x 4 threads) served fewer requests than 4 sync workers, for the shared
+standings (942 against ~1,040 a second) and for hand submissions, and closed
+idle keep-alive connections under the clients (errors a browser retries
+quietly, a device on a bad connection may not). A request here is CPU, not
+waiting: threads add switching, not throughput.
 """
 
 import os
