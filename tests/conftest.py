@@ -82,12 +82,20 @@ def _fast_password_hasher(settings: Any) -> None:
 
 
 @pytest.fixture(autouse=True)
-def _new_results_cache_work() -> None:
+def _new_results_cache_work(monkeypatch: pytest.MonkeyPatch) -> None:
     # As every request and task does: what an earlier test got of an event
     # (its primary keys start again) is no basis for this one's values.
+    from common import shared_pages
     from tournaments.services import results_cache
 
     results_cache.new_work()
+    # A fresh process: an earlier test whose cache was down (Redis refused)
+    # leaves the results cache alone for RETRY_SECONDS in this process, and
+    # this test would get pages without validators.
+    monkeypatch.setattr(results_cache, "_missed", False)
+    monkeypatch.setattr(results_cache, "_failed_at", float("-inf"))
+    monkeypatch.setattr(results_cache, "_outage_values", {})
+    shared_pages._remembered.clear()
 
 
 @pytest.fixture
