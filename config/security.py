@@ -215,7 +215,7 @@ class StaticCSPMiddleware(CSPMiddleware):  # type: ignore[misc]
     """django-csp's middleware, with the site's one policy built once.
 
     django-csp builds the header from the settings for every response,
-    about a fifth of what a page served whole from the cache costs
+    about a seventh of what a page served whole from the cache costs
     (common/shared_pages.py). The site's policy uses no nonce and no view
     changes it, so every response gets the same header; a response or
     request that does carry a part of its own (a view decorated with
