@@ -137,42 +137,55 @@ def respond(request: HttpRequest, page: StoredPage, *, version: str | None,
     return answer if answer is not None else response
 
 
+def serve(request: HttpRequest, *, name: str, version: str | None,
+          fetch: Callable[[], tuple[StoredPage, str | None]],
+          changed_at: Callable[[str], float | None]) -> HttpResponse:
+    """The page every anonymous reader shares (the caller has checked
+    is_shared_reader and that the query is one the page's links make),
+    under `name`, built from validated values only, never from what a
+    visitor typed, or every made-up value would be an entry.
+
+    `version` is the current version of what the page shows, read cheaply
+    (None when not known): while this process's copy is of it, the copy is
+    served. Else `fetch` gives the page and the version it belongs to (from
+    the shared cache, or rendered), which its validators come from."""
+    name = hashlib.sha256(name.encode()).hexdigest()[:40]
+    page = remembered(name, version) if version is not None else None
+    if page is None:
+        try:
+            page, version = fetch()
+        except NotShared as not_shared:
+            return private(not_shared.response)
+        if version is not None:
+            remember(name, version, page)
+    return respond(request, page, version=version,
+                   changed_at=changed_at(version) if version is not None else None)
+
+
 # A kept page expires on its own after a day: a stale version is never
 # served, this only frees the space.
 KEEP_SECONDS = 24 * 60 * 60
 
 
-def serve(request: HttpRequest, *, name: str, version: str,
-          changed_at: float | None, render: Callable[[], HttpResponse]) -> HttpResponse:
-    """A page every anonymous reader shares whose current version the caller
-    read, cheaply, before rendering (so a page is never older than its
-    version says): from this process's copy or the shared cache while the
-    version holds, else rendered and kept. `name` is built from validated
-    values only (the caller's rule set, a page that exists), never from
-    what a visitor typed, or every made-up value would be an entry."""
-    if not is_shared_reader(request):
-        return private(rendered(render))
-    name = hashlib.sha256(name.encode()).hexdigest()[:40]
-    page = remembered(name, version)
-    if page is None:
-        key = f"shared-page:{name}"
-        try:
-            kept: tuple[str, StoredPage] | None = cache.get(key)
-        except cache_errors():
-            kept = None
-        if kept is not None and kept[0] == version:
-            page = kept[1]
-        else:
-            try:
-                page = stored(render)()
-            except NotShared as not_shared:
-                return private(not_shared.response)
-            try:
-                cache.set(key, (version, page), KEEP_SECONDS)
-            except cache_errors():
-                pass  # served all the same; the next reader renders it again
-        remember(name, version, page)
-    return respond(request, page, version=version, changed_at=changed_at)
+def kept(name: str, version: str, render: Callable[[], HttpResponse]) -> tuple[StoredPage, str]:
+    """A `fetch` for serve: the page kept in the shared cache under `name`
+    if it is of `version`, else rendered and kept. `version` must have been
+    read before rendering, so a page is never older than its version says.
+    (An event's pages are kept by tournaments.services.results_cache
+    instead, which knows what a page was built on.)"""
+    key = "shared-page:" + hashlib.sha256(name.encode()).hexdigest()[:40]
+    try:
+        found: tuple[str, StoredPage] | None = cache.get(key)
+    except cache_errors():
+        found = None
+    if found is not None and found[0] == version:
+        return found[1], version
+    page = stored(render)()
+    try:
+        cache.set(key, (version, page), KEEP_SECONDS)
+    except cache_errors():
+        pass  # served all the same; the next reader renders it again
+    return page, version
 
 
 def private(response: HttpResponse) -> HttpResponse:

@@ -74,14 +74,15 @@ def _shared(request: HttpRequest, name: str | None, run: RankingRun | None,
             state: dict[str, Any], render_page: Callable[[], HttpResponse]) -> HttpResponse:
     """The page every anonymous reader shares, under `name`; None: a query
     its links do not make, rendered for this request alone."""
-    if name is None or not shared_pages.is_shared_reader(request):
+    version = (_version(run, state)
+               if name is not None and shared_pages.is_shared_reader(request) else None)
+    if name is None or version is None:
         return shared_pages.private(shared_pages.rendered(render_page))
-    version = _version(run, state)
-    if version is None:
-        return shared_pages.private(shared_pages.rendered(render_page))
+    name = f"rankings:{results_cache.code_stamp()}:{name}:{get_language()}"
     return shared_pages.serve(
-        request, name=f"rankings:{results_cache.code_stamp()}:{name}:{get_language()}",
-        version=version, changed_at=_changed_at(run, version), render=render_page)
+        request, name=name, version=version,
+        fetch=lambda: shared_pages.kept(name, version, render_page),
+        changed_at=lambda version: _changed_at(run, version))
 
 
 @require_GET
@@ -92,6 +93,7 @@ def ranking(request: HttpRequest, ruleset: str | None = None) -> HttpResponse:
         # Once this (read-only) request's transaction is done: now, in autocommit.
         transaction.on_commit(lambda: services.request_recompute([ruleset]), robust=True)
     state = services.state(ruleset)
+    asked = _page_asked(request)
 
     def render_page() -> HttpResponse:
         entries = (RankingEntry.objects.filter(run=run) if run is not None
@@ -123,7 +125,6 @@ def ranking(request: HttpRequest, ruleset: str | None = None) -> HttpResponse:
             raise shared_pages.NotShared(response)  # past the last page
         return response
 
-    asked = _page_asked(request)
     return _shared(request, f"{ruleset}:{asked or 1}" if asked != 0 else None,
                    run, state, render_page)
 
@@ -163,7 +164,7 @@ def player(request: HttpRequest, ruleset: str, key: str) -> HttpResponse:
                               if row.member is not None}))
         config = services.run_config(run)
         history = [(day, rating) for day, rating in services.history_of(run, results)]
-        response = render(request, "rankings/player.html", {
+        return render(request, "rankings/player.html", {
             "ruleset": ruleset,
             "ruleset_title": ruleset_title(ruleset),
             "run": run,
@@ -175,7 +176,6 @@ def player(request: HttpRequest, ruleset: str, key: str) -> HttpResponse:
             "min_results": config.min_results,
             "history": history,
         })
-        return response
 
     # A key no result has is a 404 before anything is kept under it.
     return _shared(request, None if request.GET else f"{ruleset}:player:{key}", run, state,

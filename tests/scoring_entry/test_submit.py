@@ -244,3 +244,16 @@ def test_a_rule_change_between_scoring_and_the_lock_scores_again(
     hand, _ = submit_hand(table, game_input=values_input({0: 0, 1: 6, 2: 0, 3: 0}, winner=1),
                           submission_id=new_id(), expected_version=0, user=keeper)
     assert hand.game["ruleset"] == "hongkong"
+
+
+def test_a_version_of_true_is_no_version(table: Table, keeper: User) -> None:
+    """JSON's true equals 1 in Python: a table at version 1 must still refuse
+    it, also on the path that scores before the lock."""
+    submit_hand(table, game_input=values_input({0: 0, 1: 40, 2: 0, 3: 8}, winner=1),
+                submission_id=new_id(), expected_version=0, user=keeper)
+    table.refresh_from_db()
+    assert table.version == 1
+    with pytest.raises(ValidationError, match="expected_version must be a whole number"):
+        submit_hand(table, game_input=values_input({0: 20, 1: 0, 2: 0, 3: 0}, winner=0),
+                    submission_id=new_id(), expected_version=True, user=keeper)
+    assert Hand.objects.count() == 1

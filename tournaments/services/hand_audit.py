@@ -126,11 +126,16 @@ def conflict(table: Table, changes: list[HandChange]) -> VersionConflict:
         changes=[change_json(change) for change in changes], version=table.version)
 
 
+def require_version_number(expected_version: Any) -> None:
+    """A version as a page sends it: a whole number (JSON's true is not 1)."""
+    if isinstance(expected_version, bool) or not isinstance(expected_version, int):
+        raise ValidationError(_("expected_version must be a whole number."))
+
+
 def check_version(table: Table, expected_version: int) -> None:
     """Refuse a change made on an older view of the table (confirmations do
     not count: they change no scores)."""
-    if isinstance(expected_version, bool) or not isinstance(expected_version, int):
-        raise ValidationError(_("expected_version must be a whole number."))
+    require_version_number(expected_version)
     if expected_version != table.version:
         changes = list(table.hand_changes.filter(version__gt=expected_version)
                        .exclude(action=HandAction.CONFIRMED).select_related("user")

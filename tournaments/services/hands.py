@@ -180,6 +180,7 @@ def submit_hand(table: Table, *, game_input: Mapping[str, Any], submission_id: s
     entry = hand_entry.normalise(game_input, table.round.event.ruleset)
     submitted = hand_entry.digest(entry)
     hand_permissions.require_scorekeeper(user, table)
+    hand_audit.require_version_number(expected_version)
     # Read and score before taking the lock, which every writer of the
     # table (on SQLite: of the database) waits for: a device's retry is
     # answered without it, and the hand is scored against the table as the
@@ -189,7 +190,7 @@ def submit_hand(table: Table, *, game_input: Mapping[str, Any], submission_id: s
     if existing is not None:
         return existing, False
     scored = None
-    if table.version == expected_version and not isinstance(expected_version, bool):
+    if table.version == expected_version:
         _require_playing(table)
         scored = _score_next(table, entry)
     with transaction.atomic():

@@ -231,16 +231,10 @@ def names_generation() -> str | None:
     if _leaving_alone():
         return None
     try:
-        if _missed:
-            return _reached_again()
-        found = cache.get(_EVERYWHERE)
-        if found is None:
-            cache.add(_EVERYWHERE, _new_generation(), None)
-            found = cache.get(_EVERYWHERE)
+        return str(_current([_EVERYWHERE])[_EVERYWHERE])
     except CACHE_ERRORS as error:
         _unreachable(error)
         return None
-    return str(found) if found is not None else None
 
 
 def known_generation(event_id: int) -> str | None:
@@ -260,10 +254,10 @@ def known_generation(event_id: int) -> str | None:
     return f"{found[_EVERYWHERE]}.{found[_event_key(event_id)]}"
 
 
-def generation(event_id: int) -> str:
-    """The event's current generation; a missing one (an empty or cleared
-    cache) is created, so nothing computed before the cache was lost counts."""
-    keys = [_EVERYWHERE, _event_key(event_id)]
+def _current(keys: list[str]) -> dict[str, Any]:
+    """The generations under `keys` (the one every event shares first); a
+    missing one (an empty or cleared cache) is created, so nothing computed
+    before the cache was lost counts."""
     found = cache.get_many(keys)
     if _missed:
         found[_EVERYWHERE] = _reached_again()
@@ -272,6 +266,12 @@ def generation(event_id: int) -> str:
             # add: if another process created it meanwhile, use theirs.
             cache.add(key, _new_generation(), None)
             found[key] = cache.get(key)
+    return found
+
+
+def generation(event_id: int) -> str:
+    """The event's current generation (see _current)."""
+    found = _current([_EVERYWHERE, _event_key(event_id)])
     return f"{found[_EVERYWHERE]}.{found[_event_key(event_id)]}"
 
 

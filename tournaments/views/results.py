@@ -146,29 +146,20 @@ def _event_page(request: HttpRequest, event_id: int,
     if not shared_pages.is_shared_reader(request):
         event = access.get_event_for_viewer(request.user, event_id)
         return shared_pages.private(shared_pages.rendered(lambda: render(event)))
-    name = f"{event_id}:{shared_pages.key_of(request)}"
-    # This process served the page a moment ago, and the results have not
-    # changed since: the event was published then, and unpublishing or
-    # deleting it would have changed them.
-    version = results_cache.known_generation(event_id)
-    remembered = shared_pages.remembered(name, version) if version is not None else None
-    if remembered is not None:
-        page = remembered
-    else:
-        # Published, or 404 before anything is kept under the event's number:
-        # a made-up number never gets a generation or a page in the cache.
+    part = f"page:{shared_pages.key_of(request)}"
+
+    def fetch() -> tuple[shared_pages.StoredPage, str | None]:
+        # Published, or 404 before anything is kept under the event's
+        # number: a made-up number never gets a generation or a page.
         event = access.get_event_for_viewer(AnonymousUser(), event_id)
-        try:
-            page, version = results_cache.cached_tagged(
-                event.pk, f"page:{shared_pages.key_of(request)}",
-                shared_pages.stored(lambda: render(event)))
-        except shared_pages.NotShared as not_shared:
-            return shared_pages.private(not_shared.response)
-        if version is not None:
-            shared_pages.remember(name, version, page)
-    return shared_pages.respond(
-        request, page, version=version,
-        changed_at=results_cache.changed_at(version) if version else None)
+        return results_cache.cached_tagged(event.pk, part,
+                                           shared_pages.stored(lambda: render(event)))
+
+    # A copy this worker served is of a published event: unpublishing or
+    # deleting it gives the event a new generation.
+    return shared_pages.serve(request, name=f"event:{event_id}:{part}",
+                              version=results_cache.known_generation(event_id), fetch=fetch,
+                              changed_at=results_cache.changed_at)
 
 
 def _shared_only(context: dict[str, Any], response: HttpResponse) -> HttpResponse:
