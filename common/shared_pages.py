@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
-from django.utils.cache import get_conditional_response, patch_cache_control
+from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
 from django.utils.http import http_date
 
 from common.caches import cache_errors
@@ -95,7 +95,7 @@ def rendered(render: Callable[[], HttpResponse]) -> HttpResponse:
 def is_shared_reader(request: HttpRequest) -> bool:
     """Whether the request is answered with the page every anonymous reader
     gets. Decided from the cookies alone: reading the session would cost a
-    query and add `Vary: Cookie`."""
+    query."""
     return (request.method == "GET"
             and settings.SESSION_COOKIE_NAME not in request.COOKIES
             and "messages" not in request.COOKIES)
@@ -125,6 +125,10 @@ def respond(request: HttpRequest, page: StoredPage, *, version: str | None,
     this version. `version` None (no reachable cache): no validators."""
     response = HttpResponse(page.body, content_type=page.content_type)
     patch_cache_control(response, public=True, max_age=settings.SHARED_PAGE_MAX_AGE)
+    # A browser that has just logged in must not show its copy of the
+    # anonymous page (a proxy bypasses its cache on the session cookie,
+    # docs/operations.md).
+    patch_vary_headers(response, ("Cookie",))
     if version is None:
         return response
     etag = '"' + hashlib.sha256(f"{version}|{key_of(request)}".encode()).hexdigest()[:32] + '"'

@@ -2,17 +2,12 @@ from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import URLPattern, URLResolver, include, path
-from django.views.decorators.csrf import csrf_exempt
-from django.views.i18n import set_language
 
 from config import security, views
 
 urlpatterns: list[URLPattern | URLResolver] = [
     # set_language: POST a language code, get redirected to the same page in it.
-    # Without a CSRF token: it writes no data (a cookie, for the visitor's own
-    # browser), and the pages every anonymous reader shares hold no token
-    # (common/shared_pages.py).
-    path("i18n/setlang/", csrf_exempt(set_language), name="set_language"),
+    path("i18n/setlang/", views.set_language, name="set_language"),
 ]
 
 # Dutch (the default language) has no prefix: /scoring/check/; English is /en/scoring/check/.

@@ -50,6 +50,10 @@ def test_two_readers_share_the_page_and_each_chooses_a_language(
     assert re.search(r"Results as of \d\d:\d\d:\d\d",
                      second.locator("#standings .live-status").inner_text())
     second.screenshot(path=str(artifacts / f"shared-standings-{width}-en.png"), full_page=True)
+    # ... and back to Dutch.
+    second.get_by_role("button", name="Nederlands").click()
+    second.wait_for_url(url)
+    assert "Stand van" in second.locator("#standings .live-status").inner_text()
     first.screenshot(path=str(artifacts / f"shared-standings-{width}-nl.png"), full_page=True)
 
     # A new hand: the poll brings it in, with the new time.
