@@ -14,13 +14,14 @@ DEV_STAMP := $(VENV)/.installed-dev
 BENCH_STAMP := $(VENV)/.installed-bench
 PROD_STAMP := $(VENV)/.installed-production
 
-.PHONY: help run test test-slow test-all bench bench-web soak lint format messages clean redis-server prod
+.PHONY: help run test test-slow test-all test-compiled-engine engine bench bench-web soak lint format messages clean redis-server prod
 
 help:
 	@echo "make run    start the site on http://127.0.0.1:8000 with a demo login"
 	@echo "make test   lint, type-check the engine, run the fast tests (under a minute)"
 	@echo "make test-slow  the browser, worker, production and benchmark-smoke tests"
 	@echo "make test-all   both: the whole suite, as CI runs it"
+	@echo "make engine compile the scoring engine again after changing it (mypyc)"
 	@echo "make bench  benchmark the scoring engine, seating and the exports"
 	@echo "make bench-web  load-test standings and hand submission on gunicorn"
 	@echo "make soak   soak and fault runs on PostgreSQL, Redis, gunicorn and Celery (~20 min)"
@@ -31,9 +32,16 @@ help:
 $(PY):
 	$(BOOTSTRAP_PYTHON) -m venv $(VENV)
 
+# The scoring engine is compiled with mypyc into the venv at install, where a
+# C compiler exists (scripts/build_engine.py; `make engine` after changing
+# it); otherwise, or while its build is of older sources, it runs as Python.
+# MAHJONG_ENGINE_REQUIRED=1 (CI) makes a failed compilation an error.
+BUILD_ENGINE := $(PY) scripts/build_engine.py $(if $(MAHJONG_ENGINE_REQUIRED),--require,)
+
 $(DEV_STAMP): pyproject.toml | $(PY)
 	@echo "Installing the project and its tools into $(VENV) (once, and again when pyproject.toml changes)..."
 	$(PIP) -e '.[dev]'
+	$(BUILD_ENGINE)
 	@touch $@
 
 $(BENCH_STAMP): pyproject.toml $(DEV_STAMP)
@@ -42,7 +50,11 @@ $(BENCH_STAMP): pyproject.toml $(DEV_STAMP)
 
 $(PROD_STAMP): pyproject.toml | $(PY)
 	$(PIP) -e '.[production]'
+	$(BUILD_ENGINE)
 	@touch $@
+
+engine: $(DEV_STAMP)
+	$(BUILD_ENGINE)
 
 run: $(DEV_STAMP)
 	@echo "Preparing the database (migrate)..."
@@ -74,13 +86,27 @@ test: $(DEV_STAMP) redis-server
 	$(BIN)/lint-imports
 	$(BIN)/mypy --strict scoring/engine
 	node --test tests/js/
-	$(PYTEST) -q -n auto --dist loadfile --no-migrations -m "not slow"
+	$(ENGINE_PYTHON) $(PYTEST) -q -n auto --dist loadfile --no-migrations -m "not slow"
+	@$(MAKE) --no-print-directory test-compiled-engine
+
+# The suite runs the engine's Python sources, the reference, which some tests
+# instrument; the engine's own tests run again on its compiled build, when
+# there is one of the current sources (the slow pass also compares the two on
+# the benchmark corpus: tests/engine/test_compiled_engine.py).
+ENGINE_PYTHON := MAHJONG_ENGINE=python
+ENGINE_BUILT := $(PY) -c 'import sys, scoring.engine._implementation as i; sys.exit(i.installed_build()[0] is None)'
+
+test-compiled-engine: $(DEV_STAMP)
+	@if [ -n "$(MAHJONG_ENGINE_REQUIRED)" ] || $(ENGINE_BUILT); then \
+	  echo "The engine's tests again, on its compiled build:"; \
+	  MAHJONG_ENGINE=compiled $(PYTEST) -q -n auto --dist loadfile -m "not slow" tests/engine; \
+	else echo "No compiled build of the engine's current sources (make engine): its tests ran on the sources only."; fi
 
 # The browser tests run one at a time: two headless Chromiums on two cores
 # made full-page screenshots stall (30 s timeouts, refused captures) in CI.
 test-slow: $(DEV_STAMP) redis-server
-	HYPOTHESIS_PROFILE=full $(PYTEST) -q -n auto -m "(slow or hypothesis) and not e2e"
-	$(PYTEST) -q -m e2e
+	HYPOTHESIS_PROFILE=full $(ENGINE_PYTHON) $(PYTEST) -q -n auto -m "(slow or hypothesis) and not e2e"
+	$(ENGINE_PYTHON) $(PYTEST) -q -m e2e
 
 test-all: test test-slow
 

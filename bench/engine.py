@@ -15,6 +15,9 @@ Builds a seeded corpus of generated games (bench/corpus.py; not timed), then
     python -m bench.engine [--ruleset nts|hongkong|philos|all] [--games 10000]
                            [--seed N] [--passes 5] [--json]
     python -m bench.engine --profile      # cProfile of one warm pass instead
+
+The engine runs compiled where its build is current (scripts/build_engine.py);
+MAHJONG_ENGINE=python times its Python sources.
 """
 
 from __future__ import annotations
@@ -300,7 +303,7 @@ def bench_ruleset(ruleset: str, args: argparse.Namespace, log) -> dict | None:
         if g.get("winner")
         and any(m["kind"] == "kong" for m in g["players"][g["winner"]].get("melds", []))
     )
-    print(f"\n== {ruleset} ==", file=log)
+    print(f"\n== {ruleset} ==  (engine: {engine.IMPLEMENTATION})", file=log)
     print(
         f"corpus: {len(games)} accepted games (seed {args.seed}), {winning} with a winner "
         f"({with_kong} with kongs, {kinds['thirteen_orphans'] + kinds['seven_pairs'] + kinds['nine_gates']} "
@@ -361,6 +364,7 @@ def bench_ruleset(ruleset: str, args: argparse.Namespace, log) -> dict | None:
     peak = mem.get("rss_peak_mb")
     result = {
         "ruleset": ruleset,
+        "implementation": engine.IMPLEMENTATION,
         "corpus": {
             "games": len(games),
             "seed": args.seed,

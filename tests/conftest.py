@@ -22,6 +22,7 @@ from django.core.management import call_command
 from django.test import Client
 from django.utils import translation
 
+from scoring.engine import _implementation as engine_implementation
 from tests.examples import WORKED_EXAMPLE
 from tests.support import examples as _examples  # noqa: F401 (loads the Hypothesis profile)
 
@@ -34,13 +35,24 @@ SLOW_FOLDERS = ("e2e", "production", "bench")
 QUICK_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+def pytest_report_header() -> str:
+    return f"scoring engine: {engine_implementation.IMPLEMENTATION}"
+
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark the slow pass before `-m` selects (hence tryfirst)."""
+    """Mark the slow pass before `-m` selects (hence tryfirst). A test that
+    instruments the engine's Python functions has nothing to instrument in
+    the compiled engine: `make test` runs it in its pass on the sources."""
+    compiled = engine_implementation.COMPILED_PATH is not None
     for item in items:
         folder = Path(item.path).resolve().relative_to(TESTS).parts[0]
         if folder in SLOW_FOLDERS or any(item.get_closest_marker(name) for name in SLOW_MARKERS):
             item.add_marker(pytest.mark.slow)
+        if compiled and item.get_closest_marker("python_engine"):
+            item.add_marker(pytest.mark.skip(reason="instruments the Python engine; the "
+                                             "engine runs compiled (make test runs it on the "
+                                             "sources too)"))
 
 
 @pytest.fixture(scope="session")

@@ -6,7 +6,16 @@ the default rule set, the flags), tiles (notation, the tile list, a
 player's tiles part by part), decompose (sets, pairs,
 waits), shapes (irregular hands), reading and rules (rules as data), one
 module per rule set (nts), settlement, and game (the input contract).
+
+The modules run as these sources or, where a build of exactly these sources
+is installed, compiled with mypyc (_implementation decides, before any of
+them is imported; IMPLEMENTATION says which).
 """
+
+from ._implementation import COMPILED_PATH, IMPLEMENTATION
+
+if COMPILED_PATH is not None:
+    __path__.insert(0, COMPILED_PATH)
 
 from .decompose import clear_caches as _clear_decompositions
 from .errors import InvalidGame
@@ -36,6 +45,7 @@ def clear_caches() -> None:
     clear_parse_caches()
 
 
-__all__ = ["BONUS_CODES", "DEFAULT_RULESET", "FALSE_MAHJONG", "HAND_FLAGS", "InvalidGame", "PAO",
+__all__ = ["BONUS_CODES", "DEFAULT_RULESET", "FALSE_MAHJONG", "HAND_FLAGS", "IMPLEMENTATION",
+           "InvalidGame", "PAO",
            "PAO_PREFIX", "RULESETS", "SEAT_WINDS", "SEVEN_FIVE", "TILE_CODES", "TilePart", "clear_caches",
            "pao_flag", "pao_of", "rule_catalogue", "score_game", "tile_codes", "tile_parts"]

@@ -564,7 +564,7 @@ class HongKong(RuleSet):
     # the table of the game's options, _table).
     table = RuleTable({}, SET_RULES, (), _hand_rules(5, 2, 6) + tuple(HOUSE_RULES.values()),
                       LIMITS + (ALL_GREEN,), MAJORS)
-    dutch_names = DUTCH_NAMES
+    dutch_names: Mapping[str, str] = DUTCH_NAMES
     limit = LIMIT_FAN  # a score given by value is a number of fan (20: a limit hand)
     player_counts = frozenset({3, 4})  # 001 Tafel van 3 spelers
     five_player_schedule = FIVE_PLAYER_ROTATION  # 001 Schema bij een tafel van 5 spelers
@@ -583,7 +583,7 @@ class HongKong(RuleSet):
     flags = frozenset({"last_wall_tile", "kong_on_kong", "heavenly", "earthly",
                        "moon_eats_cake", "false_mahjong", "seven_five",
                        *(f"pao:{seat}" for seat in "ESWN")})
-    options = (
+    options: Sequence[Option] = (
         Option("payment", str, DISCARDER_PAYS,
                "001 Puntentelling Veroorzaker betaalt / Puntentelling bij Hong Kong Mahjong; H1",
                gettext_noop("Payment table: 'discarder_pays' (the discarder pays all, self-drawn: "

@@ -18,10 +18,11 @@ a preset of 30 would count the false mahjong twice.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
+from .ruleset import Option
 from .table_result import K, TableResultRuleSet, shared_by_place
 
 # MCR tournament scoring: 4, 2, 1 and 0 table points by place.
@@ -32,8 +33,8 @@ class MCR(TableResultRuleSet):
     name = "mcr"
     title = "MCR"
     ema_rules = "MCR"
-    options = ()
-    chombo_points = None
+    options: Sequence[Option] = ()
+    chombo_points: int | None = None
     penalty_table_points = Decimal(0)
 
     def table_sum(self, options: Mapping[str, Any]) -> int:

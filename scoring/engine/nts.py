@@ -572,12 +572,12 @@ class NTS(RuleSet):
     name = "nts"
     title = "Nederlandse Toernooi Spelregels (NTS)"
     table = TABLE
-    dutch_names = DUTCH_NAMES
+    dutch_names: Mapping[str, str] = DUTCH_NAMES
     limit = LIMIT
     player_counts = frozenset({3, 4})  # 003 "Drie spelers"
     five_player_schedule = DREAMER_ROTATION  # 003 "Vijf spelers"
     flags = frozenset({"last_wall_tile", "kong_on_kong", "heavenly", "earthly"})
-    options = (
+    options: Sequence[Option] = (
         Option("east_stays", bool, False, "003 Algemene gang van het spel; N1",
                gettext_noop("East stays East when East wins or the hand is a draw; "
                             "by default the winds rotate after every hand."),

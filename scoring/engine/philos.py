@@ -399,7 +399,7 @@ class Philos(RuleSet):
     name = "philos"
     title = "Klassiek Mahjong (Philos)"
     table = TABLE_ANY_KONG  # every rule, for the catalogue
-    dutch_names = DUTCH_NAMES
+    dutch_names: Mapping[str, str] = DUTCH_NAMES
     limit = LIMIT
     # "ein ... Gesellschaftsspiel für 4 Personen" (004): no 3-player variant.
     player_counts = frozenset({4})
@@ -412,7 +412,7 @@ class Philos(RuleSet):
     robbed_kong_section = "002 §1, N18, as for NTS: 004 has no rule of its own"
     time_rule = PHILOS_TIME_RULE  # 004 §2.1: no clock in the rules
     flags = frozenset({"last_wall_tile"})
-    options = (
+    options: Sequence[Option] = (
         # At most 100,000: a settlement is a few times the limit and a
         # tournament's total many settlements, within a 32-bit column.
         Option("limit", int, LIMIT, "004 §6.4; P1",

@@ -21,7 +21,7 @@ thousands of points.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
@@ -46,10 +46,11 @@ class Riichi(TableResultRuleSet):
     name = "riichi"
     title = "Riichi"
     ema_rules = "Riichi"
-    entered = entered_plural = "final points"
-    chombo_points = 20_000  # EMA 2016 "Chombo": −20,000 points
+    entered = "final points"
+    entered_plural = "final points"
+    chombo_points: int | None = 20_000  # EMA 2016 "Chombo": −20,000 points
     penalty_table_points = Decimal("0.001")  # 20,000 points = 20 table points
-    options = (
+    options: Sequence[Option] = (
         Option("starting_points", int, STARTING_POINTS, S + " (starting points)",
                gettext_noop("The points each player starts with; the four final scores "
                             "add up to four times this."),

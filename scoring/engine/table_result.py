@@ -134,18 +134,22 @@ class TableResultRuleSet(RuleSet):
                      options: Mapping[str, Any]) -> dict[K, Decimal]:
         """Each player's table points from the numbers entered (checked)."""
 
-    def score_table(self, scores: Mapping[K, int],
+    def score_table(self, given: Mapping[K, object],
                     options: Mapping[str, Any] | None = None) -> dict[K, TableLine]:
         """The table's result from each player's number as entered (MCR:
         the score; Riichi: the final points), keyed as given; InvalidGame
         when a number or their sum is wrong, naming the sum and the
         difference."""
+        # Typed as what a caller may give, not as what is valid: the compiled
+        # engine checks annotations, and would answer a TypeError instead of
+        # naming the player.
         resolved = self.resolve_options(dict(options or {}))
-        if len(scores) != TABLE_SIZE:
+        scores: dict[K, int] = {}
+        if len(given) != TABLE_SIZE:
             raise InvalidGame(f"{self.title} is played by {TABLE_SIZE} players at a table; "
-                              f"{len(scores)} scores were given", "table_players",
-                              ruleset=self.name, count=len(scores), expected=TABLE_SIZE)
-        for player, value in scores.items():
+                              f"{len(given)} scores were given", "table_players",
+                              ruleset=self.name, count=len(given), expected=TABLE_SIZE)
+        for player, value in given.items():
             if isinstance(value, bool) or not isinstance(value, int):
                 raise InvalidGame(f"the {self.entered} of {shown(player)} must be a whole number, "
                                   f"got {shown(value)}", "table_score_not_whole",
@@ -154,6 +158,7 @@ class TableResultRuleSet(RuleSet):
                 raise InvalidGame(f"the {self.entered} {shown(value)} is out of range: at most "
                                   f"{MAX_TABLE_SCORE} either way", "table_score_out_of_range",
                                   got=shown(value), most=MAX_TABLE_SCORE)
+            scores[player] = value
         total, expected = sum(scores.values()), self.table_sum(resolved)
         if total != expected:
             difference = abs(total - expected)

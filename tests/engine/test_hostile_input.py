@@ -88,6 +88,7 @@ def test_the_careful_path_is_linear_too() -> None:
     assert len(parsed) == 128_000
 
 
+@pytest.mark.python_engine
 @pytest.mark.parametrize("parse", [parse_tiles, parse_bonus, parse_one],
                          ids=["parse_tiles", "parse_bonus", "parse_one"])
 def test_a_megabyte_of_tiles_is_refused_before_parsing(parse: Any, parses: list[str]) -> None:
@@ -98,6 +99,7 @@ def test_a_megabyte_of_tiles_is_refused_before_parsing(parse: Any, parses: list[
     assert parses == []
 
 
+@pytest.mark.python_engine
 def test_parse_or_fail_names_where_the_long_text_was(parses: list[str]) -> None:
     with pytest.raises(InvalidGame, match=r"^South \(S\) concealed: 1000000 characters"):
         parse_or_fail(MEGABYTE, "South (S) concealed")
@@ -116,6 +118,7 @@ def test_the_longest_spelling_of_a_hand_is_taken() -> None:
         "1f", "2f", "3f", "4f", "1j", "2j", "3j", "4j")
 
 
+@pytest.mark.python_engine
 @pytest.mark.parametrize(("where", "change", "says"), [
     ("concealed", lambda g: g["players"]["N"].update(concealed=MEGABYTE),
      "North (N) concealed: 1000000 characters"),
@@ -159,6 +162,7 @@ def test_characters_that_do_not_print_are_escaped_in_messages() -> None:
 
 # --- Melds, flags, dead seats: counted before they are read -----------------------------
 
+@pytest.mark.python_engine
 def test_a_fifth_meld_is_refused_naming_it(monkeypatch: pytest.MonkeyPatch) -> None:
     """000 §1.8: a hand is four sets and a pair; with 10,000 melds only the
     fifth is read, to name it."""
@@ -251,6 +255,7 @@ def test_deeply_nested_values_are_named() -> None:
 
 # --- score_game never raises ------------------------------------------------------------
 
+@pytest.mark.python_engine
 @pytest.mark.parametrize("fault", [ValueError("x"), TypeError("x"), KeyError("x"),
                                    RecursionError(), MemoryError()])
 def test_score_game_answers_even_an_engine_fault(monkeypatch: pytest.MonkeyPatch,

@@ -1,0 +1,54 @@
+"""The compiled engine answers exactly as its Python sources (issue 19).
+
+scripts/build_engine.py compiles the engine with mypyc into the virtual
+environment; scoring/engine/_implementation.py uses that build only while it
+is of the current sources. The sources stay the reference: both answer every
+game of the benchmark corpus (bench/engine_outputs.py, refusals and damaged
+copies included) byte for byte the same.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from scoring.engine import _implementation
+
+ROOT = Path(__file__).resolve().parents[2]
+# CI compiles the engine and requires it (.ci/run); elsewhere a machine
+# without a C compiler runs the Python engine only, and this test says so.
+REQUIRED = bool(os.environ.get("MAHJONG_ENGINE_REQUIRED"))
+
+
+def _answers(implementation: str) -> subprocess.Popen[bytes]:
+    env = {**os.environ, _implementation.CHOICE_VARIABLE: implementation}
+    return subprocess.Popen(
+        [sys.executable, "-m", "bench.engine_outputs"],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+
+
+@pytest.mark.slow
+def test_the_compiled_engine_answers_the_corpus_as_the_sources_do() -> None:
+    build, why_not = _implementation.installed_build()
+    if build is None:
+        message = f"no compiled engine of these sources: {why_not}"
+        if REQUIRED:
+            pytest.fail(message)
+        pytest.skip(message)
+    runs = {name: _answers(name) for name in (_implementation.COMPILED, _implementation.PYTHON)}
+    outputs = {name: run.communicate(timeout=600) for name, run in runs.items()}
+    for name, run in runs.items():
+        assert run.returncode == 0, outputs[name][1].decode()[-2000:]
+    compiled, python = outputs[_implementation.COMPILED], outputs[_implementation.PYTHON]
+    assert compiled[1].decode().startswith("engine: compiled"), compiled[1].decode()
+    assert python[1].decode().startswith("engine: Python"), python[1].decode()
+    assert compiled[0].count(b"\n") > 100_000
+    assert compiled[0] == python[0]
