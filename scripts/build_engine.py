@@ -46,7 +46,8 @@ setup(name="mahjong-compiled-engine", ext_modules=mypycify(
 
 
 def _skip(reason: str, require: bool) -> int:
-    print(f"engine: not compiled ({reason}); the engine runs as Python", file=sys.stderr)
+    current = implementation.installed_build()[1]
+    print(f"engine: not compiled ({reason}); it runs as {current}", file=sys.stderr)
     return 1 if require else 0
 
 
@@ -61,7 +62,7 @@ def build(require: bool) -> int:
         from mypy.version import __version__ as mypy_version
     except ImportError:
         return _skip("mypyc is not installed", require)
-    compiler = sysconfig.get_config_var("CC") or "cc"
+    compiler = os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc"
     if shutil.which(compiler.split()[0]) is None:
         return _skip(f"no C compiler ({compiler.split()[0]})", require)
 
