@@ -17,7 +17,9 @@ Builds a seeded corpus of generated games (bench/corpus.py; not timed), then
     python -m bench.engine --profile      # cProfile of one warm pass instead
 
 The engine runs compiled where its build is current (scripts/build_engine.py);
-MAHJONG_ENGINE=python times its Python sources.
+then its Python sources are timed too, in a child on the same corpus, and the
+ratio printed (--no-python skips it). MAHJONG_ENGINE=python times the sources
+alone.
 """
 
 from __future__ import annotations
@@ -264,6 +266,62 @@ def bench_memory(games: list[dict], trace_games: int = 0) -> dict:
         os.unlink(path)
 
 
+# ------------------------------------------------------------ the sources (child)
+
+
+def python_child(path: str, passes: int) -> None:
+    """Run in a fresh interpreter with MAHJONG_ENGINE=python: the engine's
+    Python sources over the same corpus, for the compiled engine's ratio."""
+    import scoring.engine as engine
+
+    with open(path) as f:
+        games = [json.loads(line) for line in f]
+    solo = winner_only_games(games)
+    for g in games:  # warm-up, as the compiled engine's warm passes are warm
+        engine.score_game(g)
+    full = statistics.median(_time_pass(engine.score_game, games) for _ in range(passes))
+    alone = statistics.median(_time_pass(engine.score_game, solo) for _ in range(passes))
+    print(
+        json.dumps(
+            {
+                "implementation": engine.IMPLEMENTATION,
+                "median_seconds": full,
+                "winner_only_median_seconds": alone,
+            }
+        )
+    )
+
+
+def bench_python(games: list[dict], passes: int) -> dict:
+    """The Python sources timed in a child over the same games (see python_child)."""
+    fd, path = tempfile.mkstemp(suffix=".jsonl", prefix="engine-bench-")
+    try:
+        with os.fdopen(fd, "w") as f:
+            for g in games:
+                f.write(json.dumps(g) + "\n")
+        out = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "bench.engine",
+                "--_python-child",
+                path,
+                "--passes",
+                str(passes),
+            ],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            timeout=1200,
+            env={**os.environ, "MAHJONG_ENGINE": "python"},
+        )
+        if out.returncode != 0:
+            return {"error": out.stderr.strip()[-2000:]}
+        return json.loads(out.stdout.strip().splitlines()[-1])
+    finally:
+        os.unlink(path)
+
+
 # ------------------------------------------------------------ main
 
 
@@ -317,6 +375,12 @@ def bench_ruleset(ruleset: str, args: argparse.Namespace, log) -> dict | None:
         print(f"  CRASH {err}\n    {json.dumps(game)}", file=log)
 
     if args.profile:
+        if engine.COMPILED_PATH is not None:
+            print(
+                "the engine runs compiled, so cProfile sees score_game only: profile its "
+                "functions with MAHJONG_ENGINE=python",
+                file=log,
+            )
         profile_engine(games, 30)
         return None
 
@@ -351,6 +415,18 @@ def bench_ruleset(ruleset: str, args: argparse.Namespace, log) -> dict | None:
     solo_med = statistics.median(_time_pass(score_game, solo) for _ in range(args.passes))
     eng["winner_only_hands"] = len(solo)
     eng["winner_only_hands_per_s"] = len(solo) / solo_med
+
+    # The compiled engine beside its own sources, in the same run: the
+    # ratio the compilation gives on this machine today.
+    sources = {}
+    if engine.COMPILED_PATH is not None and not args.no_python:
+        sources = bench_python(games, args.passes)
+        if "error" not in sources:
+            sources["winning_hands_per_s"] = winning / sources["median_seconds"]
+            sources["winner_only_hands_per_s"] = len(solo) / sources["winner_only_median_seconds"]
+            sources["compiled_ratio"] = sources["median_seconds"] / med
+            sources["winner_only_compiled_ratio"] = sources["winner_only_median_seconds"] / solo_med
+    eng["python_sources"] = sources
 
     mj = {"available": False} if args.no_mahjong else bench_mahjong(games, args.passes)
     # tracemalloc slows the engine ~5x: keep that pass to ~15 s on a slow engine
@@ -402,6 +478,20 @@ def bench_ruleset(ruleset: str, args: argparse.Namespace, log) -> dict | None:
         ),
         ("engine cold winning hands/s", f"{eng['cold_winning_hands_per_s']:,.0f}"),
     ]
+    if sources and "error" not in sources:
+        rows += [
+            (
+                "the engine's Python sources: winning hands/s",
+                f"{sources['winning_hands_per_s']:,.0f}",
+            ),
+            ("  winner only hands/s", f"{sources['winner_only_hands_per_s']:,.0f}"),
+            (
+                "compiled / Python sources (games, winner only)",
+                f"{sources['compiled_ratio']:.2f}x / {sources['winner_only_compiled_ratio']:.2f}x",
+            ),
+        ]
+    elif sources:
+        rows.append(("the engine's Python sources", "FAILED: " + sources["error"][-200:]))
     if mj.get("available"):
         rows += [
             (
@@ -461,16 +551,26 @@ def bench_ruleset(ruleset: str, args: argparse.Namespace, log) -> dict | None:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description="Scoring engine benchmark, per rule set")
-    ap.add_argument("--ruleset", choices=(*corpus_mod.RULESETS, "all"), default="all",
-                    help="the rule set(s) to measure (default: all)")
+    ap.add_argument(
+        "--ruleset",
+        choices=(*corpus_mod.RULESETS, "all"),
+        default="all",
+        help="the rule set(s) to measure (default: all)",
+    )
     ap.add_argument("--games", type=int, default=10_000, help="accepted games in the corpus")
     ap.add_argument("--seed", type=int, default=20240601)
     ap.add_argument("--passes", type=int, default=5, help="timed warm passes (median reported)")
     ap.add_argument("--json", action="store_true", help="print machine-readable results on stdout")
     ap.add_argument("--no-mahjong", action="store_true", help="skip the PyPI mahjong comparison")
     ap.add_argument("--no-memory", action="store_true", help="skip the memory subprocess")
+    ap.add_argument(
+        "--no-python",
+        action="store_true",
+        help="when compiled, skip timing the engine's Python sources beside it",
+    )
     ap.add_argument("--profile", action="store_true", help="cProfile one warm pass and exit")
     ap.add_argument("--_memory-child", dest="memory_child", help=argparse.SUPPRESS)
+    ap.add_argument("--_python-child", dest="python_child", help=argparse.SUPPRESS)
     ap.add_argument(
         "--_trace-games", dest="trace_games", type=int, default=0, help=argparse.SUPPRESS
     )
@@ -478,6 +578,9 @@ def main(argv: list[str] | None = None) -> int:
 
     if args.memory_child:
         memory_child(args.memory_child, args.trace_games)
+        return 0
+    if args.python_child:
+        python_child(args.python_child, args.passes)
         return 0
 
     log = sys.stderr if args.json else sys.stdout
@@ -490,14 +593,18 @@ def main(argv: list[str] | None = None) -> int:
     # Each rule set in a fresh interpreter: one rule set's corpus, caches and
     # garbage must not slow the next one down (they did, by up to a third).
     results = []
-    passed_on = ["--games", str(args.games), "--seed", str(args.seed),
-                 "--passes", str(args.passes)]
+    passed_on = ["--games", str(args.games), "--seed", str(args.seed), "--passes", str(args.passes)]
     passed_on += ["--no-mahjong"] * args.no_mahjong + ["--no-memory"] * args.no_memory
+    passed_on += ["--no-python"] * args.no_python
     for ruleset in corpus_mod.RULESETS:
         child = subprocess.run(
-            [sys.executable, "-m", "bench.engine", *passed_on, "--ruleset", ruleset,
-             "--json"], stdout=subprocess.PIPE, stderr=None if not args.json else sys.stderr,
-            text=True, check=True, cwd=ROOT)
+            [sys.executable, "-m", "bench.engine", *passed_on, "--ruleset", ruleset, "--json"],
+            stdout=subprocess.PIPE,
+            stderr=None if not args.json else sys.stderr,
+            text=True,
+            check=True,
+            cwd=ROOT,
+        )
         results.append(json.loads(child.stdout))
     _compare_with_nts(results, log)
     if args.json:
@@ -512,19 +619,24 @@ def _compare_with_nts(results: list[dict], log) -> None:
     nts = next((r for r in results if r["ruleset"] == "nts"), None)
     if len(results) < 2:
         return
-    print("\nrule set     cold games/s  warm games/s  vs NTS (cold)  ratio to mahjong  "
-          f"target {TARGET_RATIO:.0f}x", file=log)
+    print(
+        "\nrule set     cold games/s  warm games/s  vs NTS (cold)  ratio to mahjong  "
+        f"target {TARGET_RATIO:.0f}x",
+        file=log,
+    )
     for r in results:
         eng = r["engine"]
         versus = (eng["cold_games_per_s"] / nts["engine"]["cold_games_per_s"]) if nts else None
         r["targets"]["nts_throughput"] = None if versus is None else versus >= 1.0
         ratio = r["ratio"]
-        print(f"{r['ruleset']:<12} {eng['cold_games_per_s']:>12,.0f}  "
-              f"{eng['games_per_s']:>12,.0f}  "
-              f"{'n/a' if versus is None else f'{versus:.2f}x':>13}  "
-              f"{'n/a' if ratio is None else f'{ratio:.2f}x':>16}  "
-              f"{'n/a' if ratio is None else ('MET' if ratio >= TARGET_RATIO else 'NOT MET')}",
-              file=log)
+        print(
+            f"{r['ruleset']:<12} {eng['cold_games_per_s']:>12,.0f}  "
+            f"{eng['games_per_s']:>12,.0f}  "
+            f"{'n/a' if versus is None else f'{versus:.2f}x':>13}  "
+            f"{'n/a' if ratio is None else f'{ratio:.2f}x':>16}  "
+            f"{'n/a' if ratio is None else ('MET' if ratio >= TARGET_RATIO else 'NOT MET')}",
+            file=log,
+        )
 
 
 if __name__ == "__main__":
