@@ -238,32 +238,31 @@ def memory_child(path: str, trace_games: int) -> None:
     )
 
 
-def bench_memory(games: list[dict], trace_games: int = 0) -> dict:
-    fd, path = tempfile.mkstemp(suffix=".jsonl", prefix="nts-bench-")
+def _in_child(games: list[dict], args: list[str], **env: str) -> dict:
+    """Run bench.engine with ``args`` in a fresh interpreter, the games in a
+    file whose path follows ``args[0]``; its last line of JSON, or the error."""
+    fd, path = tempfile.mkstemp(suffix=".jsonl", prefix="engine-bench-")
     try:
         with os.fdopen(fd, "w") as f:
             for g in games:
                 f.write(json.dumps(g) + "\n")
         out = subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "bench.engine",
-                "--_memory-child",
-                path,
-                "--_trace-games",
-                str(trace_games),
-            ],
+            [sys.executable, "-m", "bench.engine", args[0], path, *args[1:]],
             capture_output=True,
             text=True,
             cwd=ROOT,
-            timeout=600,
+            timeout=1200,
+            env={**os.environ, **env},
         )
         if out.returncode != 0:
             return {"error": out.stderr.strip()[-2000:]}
         return json.loads(out.stdout.strip().splitlines()[-1])
     finally:
         os.unlink(path)
+
+
+def bench_memory(games: list[dict], trace_games: int = 0) -> dict:
+    return _in_child(games, ["--_memory-child", "--_trace-games", str(trace_games)])
 
 
 # ------------------------------------------------------------ the sources (child)
@@ -294,32 +293,7 @@ def python_child(path: str, passes: int) -> None:
 
 def bench_python(games: list[dict], passes: int) -> dict:
     """The Python sources timed in a child over the same games (see python_child)."""
-    fd, path = tempfile.mkstemp(suffix=".jsonl", prefix="engine-bench-")
-    try:
-        with os.fdopen(fd, "w") as f:
-            for g in games:
-                f.write(json.dumps(g) + "\n")
-        out = subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "bench.engine",
-                "--_python-child",
-                path,
-                "--passes",
-                str(passes),
-            ],
-            capture_output=True,
-            text=True,
-            cwd=ROOT,
-            timeout=1200,
-            env={**os.environ, "MAHJONG_ENGINE": "python"},
-        )
-        if out.returncode != 0:
-            return {"error": out.stderr.strip()[-2000:]}
-        return json.loads(out.stdout.strip().splitlines()[-1])
-    finally:
-        os.unlink(path)
+    return _in_child(games, ["--_python-child", "--passes", str(passes)], MAHJONG_ENGINE="python")
 
 
 # ------------------------------------------------------------ main
