@@ -4,12 +4,14 @@ here, or the same sources compiled with mypyc into the virtual environment.
 The sources are the reference. ``scripts/build_engine.py`` (run by ``make``
 at install time where a C compiler exists) compiles every engine module but
 this one and ``__init__`` into ``<site-packages>/mahjong_compiled_engine/``
-(their shared library, ``scoring_engine__mypyc``, beside it), with the fingerprint of the sources it compiled. The compiled modules are
-used only while that fingerprint is the sources' own: an engine edited since
-its build runs as Python until it is built again (``make engine``), so a
-compiled file can never be stale, and none is ever written beside the
-sources. ``MAHJONG_ENGINE=python`` runs the sources whatever is built;
-``MAHJONG_ENGINE=compiled`` refuses to run without a build of them.
+(their shared library, ``scoring_engine__mypyc``, beside it), with the
+fingerprint of the sources it compiled. The compiled modules are used only
+while that fingerprint is the sources' own: an engine edited since its build
+runs as Python until it is built again (``make engine``), so a compiled file
+can never be stale, and none is ever written beside the sources.
+``MAHJONG_ENGINE=python`` runs the sources whatever is built;
+``MAHJONG_ENGINE=compiled`` refuses to run without a build of them; any other
+value is refused, so that a misspelt choice never runs the other engine.
 
 Standard library only, and never compiled itself: it decides what the other
 modules are before any of them is imported.
@@ -66,7 +68,12 @@ def installed_build() -> tuple[str | None, str]:
 
 
 def _chosen() -> tuple[str | None, str]:
-    choice = os.environ.get(CHOICE_VARIABLE)
+    choice = os.environ.get(CHOICE_VARIABLE) or None
+    if choice not in (None, PYTHON, COMPILED):
+        raise ImportError(
+            f"{CHOICE_VARIABLE}={choice}: the choices are {PYTHON} and "
+            f"{COMPILED} (unset: compiled when built, else Python)"
+        )
     if choice == PYTHON:
         return None, f"Python ({CHOICE_VARIABLE}={PYTHON})"
     path, why = installed_build()

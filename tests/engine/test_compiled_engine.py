@@ -52,3 +52,27 @@ def test_the_compiled_engine_answers_the_corpus_as_the_sources_do() -> None:
     assert python[1].decode().startswith("engine: Python"), python[1].decode()
     assert compiled[0].count(b"\n") > 100_000
     assert compiled[0] == python[0]
+
+
+def _import_engine(choice: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, _implementation.CHOICE_VARIABLE: choice}
+    return subprocess.run(
+        [sys.executable, "-c", "import scoring.engine as e; print(e.IMPLEMENTATION)"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def test_the_sources_run_when_asked_for() -> None:
+    run = _import_engine(_implementation.PYTHON)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip() == "Python (MAHJONG_ENGINE=python)"
+
+
+def test_a_misspelt_choice_runs_neither_engine() -> None:
+    run = _import_engine("pyhton")
+    assert run.returncode != 0
+    assert "MAHJONG_ENGINE=pyhton: the choices are python and compiled" in run.stderr
