@@ -211,3 +211,22 @@ def test_drafts_are_for_their_organisers_only(
     assert member_client.get(url).status_code == 404
     assert outsider_client.get(url).status_code == 404
     assert organiser_client.get(url).status_code == 200
+
+
+def test_a_long_standings_list_has_its_pages_linked(
+    client: Client, event: Event, seated_round: Round, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Past STANDINGS_PER_PAGE players the list goes on on a next page that
+    the page links to (the table's own template had dropped the pager: a
+    tournament of 64 showed places 1-50 and no way to the rest)."""
+    monkeypatch.setattr("tournaments.views.results.STANDINGS_PER_PAGE", 3)
+    play_and_close(seated_round)
+    url = f"/en/events/{event.pk}/standings/"
+    first = client.get(url).content.decode()
+    assert "page 1 of 3" in first
+    assert 'href="?page=2"' in first and "Previous" not in first
+    second = client.get(url, {"page": 2}).content.decode()
+    assert "page 2 of 3" in second
+    assert 'href="?page=1"' in second and 'href="?page=3"' in second
+    names = [re.findall(r">(P\d) Speler<", html) for html in (first, second)]
+    assert len(names[0]) == len(names[1]) == 3 and not set(names[0]) & set(names[1])
