@@ -24,14 +24,16 @@ ROOT = Path(__file__).resolve().parents[2]
 REQUIRED = bool(os.environ.get("MAHJONG_ENGINE_REQUIRED"))
 
 
-def _answers(implementation: str) -> subprocess.Popen[bytes]:
+def _python(implementation: str, *args: str) -> subprocess.Popen[str]:
+    """A Python process running `args` on the engine chosen by name."""
     env = {**os.environ, _implementation.CHOICE_VARIABLE: implementation}
     return subprocess.Popen(
-        [sys.executable, "-m", "bench.engine_outputs"],
+        [sys.executable, *args],
         cwd=ROOT,
         env=env,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
+        text=True,
     )
 
 
@@ -43,36 +45,33 @@ def test_the_compiled_engine_answers_the_corpus_as_the_sources_do() -> None:
         if REQUIRED:
             pytest.fail(message)
         pytest.skip(message)
-    runs = {name: _answers(name) for name in (_implementation.COMPILED, _implementation.PYTHON)}
+    runs = {
+        name: _python(name, "-m", "bench.engine_outputs")
+        for name in (_implementation.COMPILED, _implementation.PYTHON)
+    }
     outputs = {name: run.communicate(timeout=600) for name, run in runs.items()}
     for name, run in runs.items():
-        assert run.returncode == 0, outputs[name][1].decode()[-2000:]
+        assert run.returncode == 0, outputs[name][1][-2000:]
     compiled, python = outputs[_implementation.COMPILED], outputs[_implementation.PYTHON]
-    assert compiled[1].decode().startswith("engine: compiled"), compiled[1].decode()
-    assert python[1].decode().startswith("engine: Python"), python[1].decode()
-    assert compiled[0].count(b"\n") > 100_000
+    assert compiled[1].startswith("engine: compiled"), compiled[1]
+    assert python[1].startswith("engine: Python"), python[1]
+    assert compiled[0].count("\n") > 100_000
     assert compiled[0] == python[0]
 
 
-def _import_engine(choice: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, _implementation.CHOICE_VARIABLE: choice}
-    return subprocess.run(
-        [sys.executable, "-c", "import scoring.engine as e; print(e.IMPLEMENTATION)"],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+def _import_engine(choice: str) -> tuple[int, str, str]:
+    run = _python(choice, "-c", "import scoring.engine as e; print(e.IMPLEMENTATION)")
+    out, err = run.communicate(timeout=60)
+    return run.returncode, out, err
 
 
 def test_the_sources_run_when_asked_for() -> None:
-    run = _import_engine(_implementation.PYTHON)
-    assert run.returncode == 0, run.stderr
-    assert run.stdout.strip() == "Python (MAHJONG_ENGINE=python)"
+    code, out, err = _import_engine(_implementation.PYTHON)
+    assert code == 0, err
+    assert out.strip() == "Python (MAHJONG_ENGINE=python)"
 
 
 def test_a_misspelt_choice_runs_neither_engine() -> None:
-    run = _import_engine("pyhton")
-    assert run.returncode != 0
-    assert "MAHJONG_ENGINE=pyhton: the choices are python and compiled" in run.stderr
+    code, _, err = _import_engine("pyhton")
+    assert code != 0
+    assert "MAHJONG_ENGINE=pyhton: the choices are python and compiled" in err
