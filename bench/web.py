@@ -428,8 +428,10 @@ def submit_hands(port: int, loaded: Loaded, per_table: int, retry_share: float,
             if think and hand_index:
                 time.sleep(rng.uniform(0.5, 1.5) * think)
             try:
-                # As the page does: the table once, then from each saved hand's answer;
-                # after each save the page reads the table's history.
+                # As the page does: the table once, then from each saved hand's
+                # answer, which carries what changed since the page's view of the
+                # table (static/js/score-entry/sync.js, applySaved); the page reads the
+                # table again only when something else changed it meanwhile.
                 if table is None:
                     status, data, ms = client.request("GET", f"/en/api/tables/{table_id}/")
                     if status != 200:
@@ -460,8 +462,8 @@ def submit_hands(port: int, loaded: Loaded, per_table: int, retry_share: float,
                                      f"{str(answer.get('error', data[:80]))[:100]}")
                     if attempt:
                         retries[0] += 1
-                status, data, ms = client.request("GET", f"/en/api/tables/{table_id}/history/")
-                state.add(ms, None if status == 200 else f"history HTTP {status}")
+                if table is not None and table["version"] != body["expected_version"] + 1:
+                    table = None
             except (OSError, http.client.HTTPException, ValueError) as error:
                 post.add(0.0, repr(error))
 

@@ -6,7 +6,13 @@
                                   may do ("permissions"), as score_entry_page gives
     POST /api/tables/<id>/hands/  {"submission_id", "expected_version",
                                    "values"|"tiles", ...} -> 201 new, 200 repeat,
-                                  409 version conflict, 400 bad input; "flags"
+                                  409 version conflict, 400 bad input; the
+                                  answer: {"hand" (as in "hands"), "version",
+                                  "state" (the table as GET gives it, without
+                                  "hands" and "permissions"), "changes" (the
+                                  history's rows made at expected_version or
+                                  later)}, what a page whose view was
+                                  expected_version merges; "flags"
                                   by values only where they change the
                                   settlement (Hong Kong: a responsible
                                   player, scoring.engine.pao_flag(<position>),
@@ -135,11 +141,16 @@ def submit_hand(request: HttpRequest, table_id: int) -> HttpResponse:
         table.version = hand.table.version  # as the service left it
     else:
         table.refresh_from_db(fields=["version"])
-    # The table as it is now, so the page needs no second request for the
-    # next hand's winds and the totals.
-    return JsonResponse({"hand": score_entry_page.hand_json(hand), "version": table.version,
-                         "state": score_entry_page.page_state(table, request.user)},
-                        status=201 if created else 200)
+    # What changed since the page's view of the table: the page merges it
+    # (static/js/score-entry/sync.js, applySaved) and needs no second
+    # request, neither for the next hand nor for the history.
+    author = request.user.pk if created else score_entry_page.UNKNOWN_AUTHOR
+    return JsonResponse({
+        "hand": score_entry_page.hand_row(table, hand, request.user, author),
+        "version": table.version,
+        "state": score_entry_page.table_state(table),
+        "changes": score_entry_page.history(table, since=body["expected_version"]),
+    }, status=201 if created else 200)
 
 
 # --- Changes to saved hands (never queued offline by the page) -----------------

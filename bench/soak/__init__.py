@@ -14,7 +14,8 @@ The load (all over HTTP, with the clients of bench/web.py):
   score-entry page does: the page once (CSRF token), the table, then a hand every ~30 s
   (--hand-every; a real hand takes 3-5 minutes; at 10 s two cores are saturated, as
   every hand makes the next reader recompute the standings of 400 players, ~140 ms) with
-  a new submission_id and the version it saw, the table's history after each save; 1 in
+  a new submission_id and the version it saw (the table again only when the answer
+  says another writer changed it: the answer carries the rest); 1 in
   10 saved hands posted again (a repeat must answer 200 with the same hand). A hand
   whose POST gets no answer or a 5xx is sent again with the same submission_id until it
   is answered, as the page's queue does (every --retry-every seconds; the page retries

@@ -26,5 +26,5 @@ def test_the_soak_runs_at_its_smoke_size() -> None:
     assert hands["lost"] == hands["duplicated"] == hands["pending_at_end"] == 0
     assert hands["standings_after_the_run"]["up_to_date"]
     answered = {kind for kind, count in run["requests_by_kind"].items() if count}
-    assert {"hand POST: ok", "history GET: ok", "standings live: ok"} <= answered
+    assert {"table GET: ok", "hand POST: ok", "standings live: ok"} <= answered
     assert run["memory"] and all(row["end_kb"] for row in run["memory"])

@@ -94,8 +94,14 @@ def test_a_scorekeeper_enters_hands_online_and_offline(
     assert "+384" in preview.inner_text()
     assert "all chows" in preview.inner_text().lower()
     page.screenshot(path=str(artifacts / "score-entry-360-tiles.png"), full_page=True)
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url))
     page.click("#se-save")
     page.locator('#se-hands tr[data-hand="1"]').wait_for()
+    # The save's answer carries the history's new row: merged, not read again.
+    page.locator('#se-history [data-change="created"][data-number="1"]').wait_for(
+        state="attached")
+    assert not [url for url in asked if "/history/" in url]
     hand = Hand.objects.get(table=table, number=1)
     assert {s.registration_id: s.settlement for s in HandScore.objects.filter(hand=hand)} == {
         east.pk: 24, south.pk: 384, west.pk: -244, north.pk: -164}

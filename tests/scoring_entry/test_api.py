@@ -46,15 +46,50 @@ def test_a_hand_by_tiles_is_created(table: Table, keeper: User) -> None:
     assert data["hand"]["breakdown"]["S"]["value"] == 96
 
 
-def test_the_answer_carries_the_table_for_the_next_hand(table: Table, keeper: User) -> None:
-    # The page needs no second request: the next East, the totals, the hands.
+def history(client: Client, table: Table) -> list[dict[str, Any]]:
+    changes: list[dict[str, Any]] = client.get(
+        reverse("tournaments:api_history", args=[table.pk])).json()["changes"]
+    return changes
+
+
+def test_the_answer_carries_what_changed_since_the_pages_view(table: Table,
+                                                               keeper: User) -> None:
+    # The page needs no second request: the next East, the totals, the hand as
+    # the list of hands shows it and the history's new row (static/js/score-entry/
+    # merge.js). The saved hands and the permissions the page has already.
     client = logged_in(keeper)
     data = post(client, table, submission(values_input({0: 0, 1: 40, 2: 0, 3: 8},
                                                        winner=1))).json()
-    state = data["state"]
-    assert state == client.get(reverse("tournaments:api_table", args=[table.pk])).json()
-    assert (state["version"], state["hand_number"], state["east"]) == (1, 2, 1)
-    assert [hand["number"] for hand in state["hands"]] == [1]
+    table_now = client.get(reverse("tournaments:api_table", args=[table.pk])).json()
+    assert data["state"] == {key: value for key, value in table_now.items()
+                             if key not in ("hands", "permissions")}
+    assert (data["state"]["version"], data["state"]["hand_number"], data["state"]["east"]) == (
+        1, 2, 1)
+    assert [data["hand"]] == table_now["hands"]
+    assert data["changes"] == history(client, table)
+    assert [(c["action"], c["number"], c["version"]) for c in data["changes"]] == [
+        ("created", 1, 1)]
+
+
+def test_the_answer_carries_every_change_made_at_the_pages_version_or_later(
+        table: Table, keeper: User, organiser: User) -> None:
+    # A confirmation keeps the version it was made at: one made after the page
+    # read the table comes with the answer, the rows before that version do not.
+    table.round.event.requires_confirmation = True
+    table.round.event.save(update_fields=["requires_confirmation"])
+    client = logged_in(keeper)
+    post(client, table, submission(values_input({0: 0, 1: 40, 2: 0, 3: 8}, winner=1)))
+    post(client, table, submission(values_input({0: 16, 1: 0, 2: 0, 3: 0}, winner=0), 1))
+    confirmed = logged_in(organiser).post(
+        reverse("tournaments:api_hand_confirm", args=[table.pk, 2]))
+    assert confirmed.status_code == 200
+    data = post(client, table, submission(values_input({0: 0, 1: 0, 2: 24, 3: 0}, winner=2),
+                                          2)).json()
+    assert [(c["action"], c["number"], c["version"]) for c in data["changes"]] == [
+        ("created", 3, 3), ("confirmed", 2, 2), ("created", 2, 2)]
+    assert data["changes"] == history(client, table)[:3]
+    assert data["state"]["unconfirmed"] == [1, 3]
+    assert (data["hand"]["awaiting_confirmation"], data["hand"]["may_confirm"]) == (True, False)
 
 
 def test_a_repeat_answers_200_with_the_same_hand(table: Table, keeper: User) -> None:

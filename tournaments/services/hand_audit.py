@@ -81,18 +81,25 @@ def describe(change: HandChange) -> str:
 
 
 def change_json(change: HandChange) -> dict[str, Any]:
-    return {"action": change.action, "number": change.number, "version": change.version,
-            "user": _user_name(change.user), "at": change.at.isoformat(),
-            "text": describe(change)}
+    # "id": the order of the changes, by which a page merges those it is sent
+    # into those it has.
+    return {"id": change.pk, "action": change.action, "number": change.number,
+            "version": change.version, "user": _user_name(change.user),
+            "at": change.at.isoformat(), "text": describe(change)}
 
 
-def audit_trail(table: Table) -> list[dict[str, Any]]:
+def audit_trail(table: Table, *, since: int | None = None) -> list[dict[str, Any]]:
     """The table's changes to hands, newest first, as the organiser's table
     page shows them: who, when, what, and per player the seat wind, value
     and settlement before and after (None where the hand did not exist, or
-    the player did not play it)."""
+    the player did not play it). `since`: only the changes made at that
+    version of the table or later (a confirmation keeps the version it was
+    made at: every change made after a page read the table at `since`)."""
     trail = []
-    for change in table.hand_changes.select_related("user").order_by("-pk"):
+    changes = table.hand_changes.select_related("user").order_by("-pk")
+    if since is not None:
+        changes = changes.filter(version__gte=since)
+    for change in changes:
         old = {p["registration"]: p for p in (change.old or {}).get("players", [])}
         new = {p["registration"]: p for p in (change.new or {}).get("players", [])}
         order = [*new, *(key for key in old if key not in new)]

@@ -104,15 +104,16 @@ def _awaits_confirmation(table: Table, hand: Hand) -> bool:
             and table.round.status != RoundStatus.CLOSED)
 
 
-_UNKNOWN = object()
+# hand_row's author when the caller does not know it.
+UNKNOWN_AUTHOR = object()
 
 
-def hand_row(table: Table, hand: Hand, user: Any, author: Any = _UNKNOWN) -> dict[str, Any]:
+def hand_row(table: Table, hand: Hand, user: Any, author: Any = UNKNOWN_AUTHOR) -> dict[str, Any]:
     """hand_json, with whether the hand waits for a confirmation and
     whether `user` may give it (anyone but who last entered or changed it,
     hand_audit.author_of; `author` when the caller knows it already)."""
     awaiting = _awaits_confirmation(table, hand)
-    if awaiting and author is _UNKNOWN:
+    if awaiting and author is UNKNOWN_AUTHOR:
         author = hand_audit.author_of(hand)
     return {
         **hand_json(hand),
@@ -147,14 +148,15 @@ def _winner_name(snapshot: Mapping[str, Any]) -> str | None:
                  if player.get("seat_wind") == wind), None)
 
 
-def history(table: Table) -> list[dict[str, Any]]:
+def history(table: Table, *, since: int | None = None) -> list[dict[str, Any]]:
     """The audit trail, newest first: hand_audit.change_json (who, when, what, as
     a sentence in the user's language) with, per player, the seat wind,
     value and settlement before and after (None where the hand did not
     exist or the player did not play it), and the winner before and after
-    (a key only where that side exists; None for a draw)."""
+    (a key only where that side exists; None for a draw). `since`: only the
+    changes made at that version or later (hand_audit.audit_trail)."""
     rows = []
-    for row in hand_audit.audit_trail(table):
+    for row in hand_audit.audit_trail(table, since=since):
         change = row["change"]
         winner = {side: _winner_name(snapshot)
                   for side, snapshot in (("old", change.old), ("new", change.new)) if snapshot}

@@ -13,7 +13,7 @@ import {
 } from "./form-view.js";
 import { Outbox, queueKey } from "./outbox.js";
 import { T, byPosition, formInput, page, root, saveSnapshot, windLabel } from "./page.js";
-import { applyState, refreshState } from "./sync.js";
+import { applySaved, refreshState } from "./sync.js";
 import { renderAll, setOnline, statusText } from "./table-view.js";
 import { fmt, signed } from "./text.js";
 
@@ -42,13 +42,14 @@ export function tableOutbox() {
       unreachable() { setOnline(false); renderAll(); },
       reached() { setOnline(true); },
       async saved(item, data) {
-        if (!page.hands.some((h) => h.id === data.hand.id)) page.hands.push(data.hand);
-        page.hands.sort((a, b) => a.number - b.number);
-        page.state.version = Math.max(page.state.version, data.version);
-        saveSnapshot();
-        renderAll();
-        if (data.state) applyState(data.state);
-        else await refreshState();
+        if (!applySaved(item.body.expected_version, data)) {
+          if (!page.hands.some((h) => h.id === data.hand.id)) page.hands.push(data.hand);
+          page.hands.sort((a, b) => a.number - b.number);
+          page.state.version = Math.max(page.state.version, data.version);
+          saveSnapshot();
+          renderAll();
+          await refreshState();
+        }
         if (item.fromForm) announceSaved(data.hand);
       },
       refusedOnTheSpot(item, data, status) {

@@ -5,6 +5,7 @@
 import { getJson } from "./api.js";
 import { endCorrection } from "./form.js";
 import { renderForm } from "./form-view.js";
+import { savedHistory, savedTable } from "./merge.js";
 import { T, page, root, saveSnapshot } from "./page.js";
 import { listStatus, renderAll, renderHistory } from "./table-view.js";
 import { fmt } from "./text.js";
@@ -16,8 +17,22 @@ export async function refreshState() {
   } catch (e) { /* offline: keep what we know */ }
 }
 
+// A saved hand's answer merged (merge.js): true when the page needs no
+// request; false when it must read the table again.
+export function applySaved(expected, data) {
+  const history = savedHistory(page.history, page.historyVersion, expected, data);
+  if (history) {
+    page.history = history.history;
+    page.historyVersion = history.version;
+    renderHistory();
+  }
+  const table = savedTable(page.state, page.hands, expected, data);
+  if (table) applyState(table);
+  return table !== null;
+}
+
 // The table as the server sees it now: from GET /api/tables/<id>/, or
-// from the answer to a saved hand (which carries it, saving a request).
+// merged from the answer to a saved hand (applySaved).
 export function applyState(fresh) {
   const state = page.state;
   // An answer overtaken by a save of this page is older than what it knows.
