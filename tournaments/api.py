@@ -134,23 +134,24 @@ def submit_hand(request: HttpRequest, table_id: int) -> HttpResponse:
     body = json_body(request)
     require_fields(body, *SUBMISSION_FIELDS)
     game_input = hand_input(body)
-    hand, created = hands.submit_hand(
+    submitted = hands.submit(
         table, game_input=game_input, submission_id=body["submission_id"],
         expected_version=body["expected_version"], user=request.user)
-    if created:
+    hand = submitted.hand
+    if submitted.created:
         table.version = hand.table.version  # as the service left it
     else:
         table.refresh_from_db(fields=["version"])
     # What changed since the page's view of the table: the page merges it
-    # (static/js/score-entry/sync.js, applySaved) and needs no second
-    # request, neither for the next hand nor for the history.
-    author = request.user.pk if created else score_entry_page.UNKNOWN_AUTHOR
+    # (static/js/score-entry/merge.js) and needs no second request, neither
+    # for the next hand nor for the history.
+    author = request.user.pk if submitted.created else score_entry_page.UNKNOWN_AUTHOR
     return JsonResponse({
-        "hand": score_entry_page.hand_row(table, hand, request.user, author),
+        "hand": score_entry_page.hand_row(table, hand, request.user, author, submitted.scores),
         "version": table.version,
-        "state": score_entry_page.table_state(table),
+        "state": score_entry_page.table_state(table, submitted.table_after),
         "changes": score_entry_page.history(table, since=body["expected_version"]),
-    }, status=201 if created else 200)
+    }, status=201 if submitted.created else 200)
 
 
 # --- Changes to saved hands (never queued offline by the page) -----------------

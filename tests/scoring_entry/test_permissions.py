@@ -109,6 +109,20 @@ def test_get_table_for_scorekeeper(request: pytest.FixtureRequest, table: Table,
             access.get_table_for_scorekeeper(user, table.pk)
 
 
+@pytest.mark.parametrize("who", [*ALLOWED, *REFUSED, "superuser"])
+def test_the_one_table_check_agrees_with_the_list_of_tables(
+        request: pytest.FixtureRequest, table: Table, table_two: Table, who: str,
+        django_user_model: type[User]) -> None:
+    # can_keep_score asks tables_for_scorekeeper's rule of one table in its own
+    # queries (the API's every request): the two must never differ.
+    user = (django_user_model.objects.create_superuser("root", password="pw")
+            if who == "superuser" else persona(request, who))
+    listed = set(access.tables_for_scorekeeper(user).values_list("pk", flat=True))
+    for one in (table, table_two):
+        fresh = Table.objects.select_related("round__event__club").get(pk=one.pk)
+        assert access.can_keep_score(user, fresh) is (one.pk in listed)
+
+
 def test_a_table_scorekeeper_keeps_that_table_in_every_round(table: Table,
                                                              table_keeper: User) -> None:
     from tournaments.services.rounds import add_round

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -67,28 +68,80 @@ def winds_for(table: Table, seats: Mapping[int, Seat], playing: Sequence[int],
     return {position: SEAT_WINDS[(position - east) % size] for position in seats}
 
 
+def _dealt(east: Any, wind: str, rotates: Any, winner: str | None) -> Dealt:
+    # A result without `winds_rotate` (none before the engine said it) rotates;
+    # SQLite gives JSON booleans as 1/0. East won when the game's winner is
+    # the East seat (what a round of the classic rules goes by, P3).
+    return Dealt(east=int(east), prevailing=wind, rotates=rotates is None or bool(rotates),
+                 east_won=winner == "E")
+
+
+@dataclass(frozen=True)
+class HandSoFar:
+    """A saved hand as far as the next hand goes: its number, whether it is
+    confirmed and how it was dealt."""
+
+    number: int
+    confirmed: bool
+    dealt: Dealt
+
+
+@dataclass(frozen=True)
+class TableSoFar:
+    """A table's seats and saved hands (in order), as far as the next hand
+    goes: who plays it with which wind, its number, the hands to confirm.
+    Read in two queries (table_so_far); after a hand is saved, the one the
+    saving request read with that hand added (with_hand), not read again."""
+
+    seats: dict[int, Seat]
+    hands: tuple[HandSoFar, ...]
+
+    def dealt(self) -> list[Dealt]:
+        return [hand.dealt for hand in self.hands]
+
+    def next_number(self) -> int:
+        # The highest number + 1: deleting the last hand frees its number.
+        return max((hand.number for hand in self.hands), default=0) + 1
+
+
+def table_so_far(table: Table) -> TableSoFar:
+    rows = table.hands.order_by("number").values_list(
+        "number", "confirmed_at", "entry__east", "game__prevailing_wind",
+        "result__winds_rotate", "game__winner")
+    return TableSoFar(seats_of(table), tuple(
+        HandSoFar(number, confirmed_at is not None, _dealt(east, wind, rotates, winner))
+        for number, confirmed_at, east, wind, rotates, winner in rows))
+
+
+def with_hand(so_far: TableSoFar, hand: Hand) -> TableSoFar:
+    """The table after `hand`, just saved as its next hand, was added."""
+    saved = HandSoFar(hand.number, hand.confirmed_at is not None, _dealt(
+        hand.entry["east"], hand.game["prevailing_wind"], hand.result.get("winds_rotate"),
+        hand.game.get("winner")))
+    return TableSoFar(so_far.seats, (*so_far.hands, saved))
+
+
 def dealt(table: Table) -> list[Dealt]:
     """The table's saved hands in order, as far as the next deal goes."""
     rows = table.hands.order_by("number").values_list(
         "entry__east", "game__prevailing_wind", "result__winds_rotate", "game__winner")
-    # A result without `winds_rotate` (none before the engine said it) rotates;
-    # SQLite gives JSON booleans as 1/0. East won when the game's winner is
-    # the East seat (what a round of the classic rules goes by, P3).
-    return [Dealt(east=int(east), prevailing=wind, rotates=rotates is None or bool(rotates),
-                  east_won=winner == "E")
-            for east, wind, rotates, winner in rows]
+    return [_dealt(*row) for row in rows]
 
 
-def next_hand(table: Table, positions: Sequence[int]) -> Deal:
+def next_hand(table: Table, positions: Sequence[int],
+              dealt_so_far: list[Dealt] | None = None) -> Deal:
     """Who is East in the table's next hand, who plays it and the prevailing
     wind: the engine's deal (scoring/engine/deal.py) in the order of the
     event's rule set for a table of this size and the event's rule options
-    (its rounds, its winds: NTS's round of the green dragon, 003)."""
+    (its rounds, its winds: NTS's round of the green dragon, 003).
+    `dealt_so_far`: the table's hands as dealt, when the caller has read them."""
     event = table.round.event
     ruleset = event.ruleset
     order = (RULESETS[ruleset].deal_order(len(positions), event.rule_options)
              if ruleset in RULESETS else EACH_HAND)
-    return next_deal(positions, dealt(table), schedule(table), order)
+    if dealt_so_far is None:
+        dealt_so_far = dealt(table)
+    return next_deal(positions, dealt_so_far, schedule(table), order)
 
 
 def with_east(seats: Mapping[int, Seat], entry: dict[str, Any], deal: Deal) -> dict[str, Any]:

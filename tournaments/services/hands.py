@@ -32,11 +32,20 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.db.models import F, Max
+from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments.models import Event, Hand, HandAction, RoundStatus, Seat, Table, TableResult
+from tournaments.models import (
+    Event,
+    Hand,
+    HandAction,
+    HandScore,
+    RoundStatus,
+    Seat,
+    Table,
+    TableResult,
+)
 from tournaments.services import (
     hand_audit,
     hand_entry,
@@ -81,12 +90,30 @@ class _Scored:
 
     version: int
     rules: tuple[str, str]
-    seats: dict[int, Seat]
+    so_far: hand_scoring.TableSoFar
     entry: dict[str, Any]
     game: dict[str, Any]
     result: dict[str, Any]
     winds: dict[int, str]
-    number: int
+
+    @property
+    def seats(self) -> dict[int, Seat]:
+        return self.so_far.seats
+
+
+@dataclass(frozen=True)
+class Submitted:
+    """A submission's outcome: the hand, whether the submission created it
+    and, when it did, its scores as saved and the table after it (its seats
+    and hands as far as the next hand goes), so the score-entry page's
+    answer reads neither again. The hands' confirmations are as read before
+    the lock: one given meanwhile moves no version and shows at the page's
+    next reading."""
+
+    hand: Hand
+    created: bool
+    scores: list[HandScore] | None = None
+    table_after: hand_scoring.TableSoFar | None = None
 
 
 def _rules(event: Event) -> tuple[str, str]:
@@ -96,18 +123,17 @@ def _rules(event: Event) -> tuple[str, str]:
 def _score_next(table: Table, entry: dict[str, Any]) -> _Scored:
     """Score the next hand of the table (its seats, the deal, the engine)."""
     event = table.round.event
-    seats = hand_scoring.seats_of(table)
-    deal = hand_scoring.next_hand(table, list(seats))
+    so_far = hand_scoring.table_so_far(table)
+    seats = so_far.seats
+    deal = hand_scoring.next_hand(table, list(seats), so_far.dealt())
     entry = hand_scoring.with_east(seats, entry, deal)
     game, result, winds = hand_scoring.score_entry(table, event, seats, entry, deal.prevailing)
-    last = table.hands.aggregate(last=Max("number"))["last"] or 0
-    return _Scored(table.version, _rules(event), seats, entry, game, result, dict(winds),
-                   last + 1)
+    return _Scored(table.version, _rules(event), so_far, entry, game, result, dict(winds))
 
 
 def _create(table: Table, entry: dict[str, Any], user: Any, *,
             submission_id: uuid.UUID | None = None, submitted: str = "",
-            scored: _Scored | None = None) -> Hand:
+            scored: _Scored | None = None) -> Submitted:
     """Save the next hand of a locked table: `scored` before the lock when
     it still fits the table, else scored now."""
     event = table.round.event
@@ -118,7 +144,7 @@ def _create(table: Table, entry: dict[str, Any], user: Any, *,
         # alter results entered under them.
         event.rules_frozen_at = timezone.now()
         Event.objects.filter(pk=event.pk).update(rules_frozen_at=event.rules_frozen_at)
-    hand = Hand(table=table, number=scored.number, submission_id=submission_id,
+    hand = Hand(table=table, number=scored.so_far.next_number(), submission_id=submission_id,
                 submission_digest=submitted,
                 entered_by=user if getattr(user, "pk", None) else None)
     scores = hand_scoring.apply_score(hand, scored.seats, scored.entry, scored.game,
@@ -126,7 +152,7 @@ def _create(table: Table, entry: dict[str, Any], user: Any, *,
     _bump(table)
     hand_audit.record_change(table, hand, hand.number, HandAction.CREATED, user, None,
                              hand_audit.snapshot(hand, scores))
-    return hand
+    return Submitted(hand, True, scores, hand_scoring.with_hand(scored.so_far, hand))
 
 
 def record(table: Table, game_input: Mapping[str, Any], *, user: Any = None) -> Hand:
@@ -137,7 +163,7 @@ def record(table: Table, game_input: Mapping[str, Any], *, user: Any = None) -> 
     with transaction.atomic():
         table = _locked_table(table)
         _require_playing(table)
-        return _create(table, entry, user)
+        return _create(table, entry, user).hand
 
 
 def _uuid(submission_id: Any) -> uuid.UUID:
@@ -171,7 +197,15 @@ def _repeat(table: Table, key: uuid.UUID, submitted: str) -> Hand | None:
 
 def submit_hand(table: Table, *, game_input: Mapping[str, Any], submission_id: str,
                 expected_version: int, user: Any) -> tuple[Hand, bool]:
-    """Save a hand from the score-entry page: (hand, created).
+    """submit's (hand, created), for callers that need no more."""
+    submitted = submit(table, game_input=game_input, submission_id=submission_id,
+                       expected_version=expected_version, user=user)
+    return submitted.hand, submitted.created
+
+
+def submit(table: Table, *, game_input: Mapping[str, Any], submission_id: str,
+           expected_version: int, user: Any) -> Submitted:
+    """Save a hand from the score-entry page.
 
     Safe to repeat: the same submission_id returns the hand it saved, with
     created=False, whatever happened since. A new submission must have seen
@@ -188,7 +222,7 @@ def submit_hand(table: Table, *, game_input: Mapping[str, Any], submission_id: s
     # version is still that one; otherwise everything is done again there.
     existing = _repeat(table, key, submitted)
     if existing is not None:
-        return existing, False
+        return Submitted(existing, False)
     scored = None
     if table.version == expected_version:
         _require_playing(table)
@@ -198,7 +232,7 @@ def submit_hand(table: Table, *, game_input: Mapping[str, Any], submission_id: s
         if scored is None or table.version != scored.version:
             existing = _repeat(table, key, submitted)
             if existing is not None:
-                return existing, False
+                return Submitted(existing, False)
             hand_audit.check_version(table, expected_version)
         _require_playing(table)
         try:
@@ -206,12 +240,12 @@ def submit_hand(table: Table, *, game_input: Mapping[str, Any], submission_id: s
             # no-op on SQLite) trips the unique constraint instead.
             with transaction.atomic():
                 return _create(table, entry, user, submission_id=key, submitted=submitted,
-                               scored=scored), True
+                               scored=scored)
         except IntegrityError:
             existing = _repeat(table, key, submitted)
             if existing is None:
                 raise
-            return existing, False
+            return Submitted(existing, False)
 
 
 def preview_hand(table: Table, game_input: Mapping[str, Any], *,

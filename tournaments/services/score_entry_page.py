@@ -12,7 +12,7 @@ printed score sheets (exports/pdf/score_sheets.py).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django.db.models import Prefetch
@@ -31,10 +31,16 @@ SCORES_FOR_JSON = Prefetch(
         "seat_wind"))
 
 
-def hand_json(hand: Hand) -> dict[str, Any]:
+def hand_json(hand: Hand, scores: Iterable[HandScore] | None = None) -> dict[str, Any]:
+    """`scores`: the hand's scores as just saved (with their registrations),
+    instead of reading them."""
     prefetched = "scores" in getattr(hand, "_prefetched_objects_cache", {})
-    scores = (hand.scores.all() if prefetched else
-              hand.scores.select_related("registration__member").order_by("seat_wind"))
+    if scores is not None:
+        scores = sorted(scores, key=lambda score: score.seat_wind)
+    elif prefetched:
+        scores = hand.scores.all()
+    else:
+        scores = hand.scores.select_related("registration__member").order_by("seat_wind")
     return {
         "id": hand.pk,
         "number": hand.number,
@@ -52,12 +58,14 @@ def hand_json(hand: Hand) -> dict[str, Any]:
     }
 
 
-def table_state(table: Table) -> dict[str, Any]:
+def table_state(table: Table, so_far: hand_scoring.TableSoFar | None = None) -> dict[str, Any]:
     """What the score-entry page shows: the players with their winds for the
-    next hand, the prevailing wind, the hand number, running totals."""
-    seats = hand_scoring.seats_of(table)
-    hands = list(table.hands.order_by("number").values_list("number", "confirmed_at"))
-    deal = hand_scoring.next_hand(table, list(seats))
+    next hand, the prevailing wind, the hand number, running totals.
+    `so_far`: the table's seats and hands, when the caller has them."""
+    if so_far is None:
+        so_far = hand_scoring.table_so_far(table)
+    seats = so_far.seats
+    deal = hand_scoring.next_hand(table, list(seats), so_far.dealt())
     winds = hand_scoring.winds_for(table, seats, deal.playing, deal.east)
     totals: dict[int, int] = {}
     for registration_id, settlement in HandScore.objects.filter(hand__table=table).values_list(
@@ -72,7 +80,7 @@ def table_state(table: Table) -> dict[str, Any]:
         "ruleset": table.round.event.ruleset,
         "requires_confirmation": table.round.event.requires_confirmation,
         "version": table.version,
-        "hand_number": max((row[0] for row in hands), default=0) + 1,
+        "hand_number": so_far.next_number(),
         "prevailing_wind": deal.prevailing,
         "east": deal.east,
         "players": [
@@ -81,7 +89,7 @@ def table_state(table: Table) -> dict[str, Any]:
              "total": totals.get(seat.registration_id, 0)}
             for position, seat in sorted(seats.items())
         ],
-        "unconfirmed": [number for number, confirmed in hands if confirmed is None],
+        "unconfirmed": [hand.number for hand in so_far.hands if not hand.confirmed],
     }
 
 
@@ -108,7 +116,8 @@ def _awaits_confirmation(table: Table, hand: Hand) -> bool:
 UNKNOWN_AUTHOR = object()
 
 
-def hand_row(table: Table, hand: Hand, user: Any, author: Any = UNKNOWN_AUTHOR) -> dict[str, Any]:
+def hand_row(table: Table, hand: Hand, user: Any, author: Any = UNKNOWN_AUTHOR,
+             scores: Iterable[HandScore] | None = None) -> dict[str, Any]:
     """hand_json, with whether the hand waits for a confirmation and
     whether `user` may give it (anyone but who last entered or changed it,
     hand_audit.author_of; `author` when the caller knows it already)."""
@@ -116,7 +125,7 @@ def hand_row(table: Table, hand: Hand, user: Any, author: Any = UNKNOWN_AUTHOR) 
     if awaiting and author is UNKNOWN_AUTHOR:
         author = hand_audit.author_of(hand)
     return {
-        **hand_json(hand),
+        **hand_json(hand, scores),
         "awaiting_confirmation": awaiting,
         "may_confirm": awaiting and author != user.pk,
     }
