@@ -43,6 +43,21 @@ def test_it_counts_the_hands_of_the_round_being_played(
     assert "which is being played; its table points are provisional" in page
 
 
+def test_a_finished_events_standings_do_not_poll(
+    client: Client, event: Event, seated_round: Round
+) -> None:
+    # Only an organiser's correction changes them: no reader asks every 10 s.
+    play_and_close(seated_round)
+    assert 'hx-trigger="every 10s"' in client.get(f"/en/events/{event.pk}/standings/").content.decode()
+    from tournaments.services.events import finish_event
+
+    finish_event(event)
+    for path in ("", "live/"):
+        page = client.get(f"/en/events/{event.pk}/standings/{path}").content.decode()
+        assert "Standings after round 1" in page
+        assert "hx-trigger" not in page and "htmx.min.js" not in page
+
+
 def test_it_adds_the_running_round_to_the_closed_ones(
     event: Event, players: list[Registration], seated_round: Round
 ) -> None:

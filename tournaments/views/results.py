@@ -22,6 +22,7 @@ from tournaments import access
 from tournaments.filters import StandingsFilter
 from tournaments.models import (
     Event,
+    EventStatus,
     RoundStatus,
 )
 from tournaments.services import (
@@ -125,6 +126,10 @@ def _standings_context(request: HttpRequest, event: Event) -> dict[str, Any]:
         "closed_rounds": closed,
         "after_round": after_round,
         "live": live,
+        # A finished event's standings change only by an organiser's
+        # correction: its readers need not ask every 10 s (a page open while
+        # it is finished stops at its next poll).
+        "polls": live is not None and event.status != EventStatus.FINISHED,
         "has_unconfirmed": bool(live and live.unconfirmed),
         "result_rounds": event.rounds.filter(
             status__in=(RoundStatus.STARTED, RoundStatus.CLOSED)).order_by("number"),
