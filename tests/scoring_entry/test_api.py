@@ -12,7 +12,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.scoring_entry.conftest import new_id, players, values_input, worked_example_tiles
-from tournaments.models import Hand, Table
+from tournaments.models import Hand, RoundStatus, Table
 
 pytestmark = pytest.mark.django_db
 
@@ -204,3 +204,37 @@ def test_only_get_and_post(table: Table, keeper: User) -> None:
     client = logged_in(keeper)
     assert client.get(reverse("tournaments:api_hands", args=[table.pk])).status_code == 405
     assert client.post(reverse("tournaments:api_table", args=[table.pk])).status_code == 405
+
+
+def poll(client: Client, table: Table, tag: str | None = None) -> Any:
+    headers = {"If-None-Match": tag} if tag else {}
+    return client.get(reverse("tournaments:api_table", args=[table.pk]), headers=headers)
+
+
+def test_a_poll_of_an_unchanged_table_is_304(table: Table, keeper: User,
+                                             organiser: User) -> None:
+    # The page polls every 15 s; the browser sends the ETag itself.
+    table.round.event.requires_confirmation = True
+    table.round.event.save(update_fields=["requires_confirmation"])
+    client = logged_in(keeper)
+    first = poll(client, table)
+    assert first.status_code == 200 and first["Cache-Control"] == "private, no-cache"
+    assert poll(client, table, first["ETag"]).status_code == 304
+    post(client, table, submission(values_input({0: 0, 1: 40, 2: 0, 3: 8}, winner=1)))
+    saved = poll(client, table, first["ETag"])
+    assert saved.status_code == 200 and saved["ETag"] != first["ETag"]
+    assert poll(client, table, saved["ETag"]).status_code == 304
+    # A confirmation moves no version, but the page must see it.
+    logged_in(organiser).post(reverse("tournaments:api_hand_confirm", args=[table.pk, 1]))
+    confirmed = poll(client, table, saved["ETag"])
+    assert confirmed.status_code == 200 and confirmed.json()["hands"][0]["confirmed"]
+    # Each viewer has their own: the organiser's permissions differ.
+    assert poll(logged_in(organiser), table, confirmed["ETag"]).status_code == 200
+
+
+def test_a_table_of_a_round_not_started_has_no_etag(table: Table, keeper: User) -> None:
+    # Players may still be swapped, which moves no version.
+    table.round.status = RoundStatus.SEATED
+    table.round.save(update_fields=["status"])
+    response = poll(logged_in(keeper), table)
+    assert response.status_code == 200 and not response.has_header("ETag")

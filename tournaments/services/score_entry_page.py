@@ -16,12 +16,13 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django.db.models import Prefetch
+from django.utils.translation import get_language
 
 from scoring.engine import FALSE_MAHJONG, RULESETS, InvalidGame, pao_of
 from scoring.engine.reading import WIN_SOURCES
 from tournaments import access
 from tournaments.models import Event, Hand, HandScore, RoundStatus, Table
-from tournaments.services import hand_audit, hand_scoring
+from tournaments.services import hand_audit, hand_scoring, results_cache
 from tournaments.services.hand_entry import value_entry
 from tournaments.services.hand_permissions import may_change
 
@@ -137,6 +138,24 @@ def hand_rows(table: Table, user: Any) -> list[dict[str, Any]]:
     authors = hand_audit.authors(table) if table.round.event.requires_confirmation else {}
     return [hand_row(table, hand, user, authors.get(hand.pk))
             for hand in table.hands.order_by("number").prefetch_related(SCORES_FOR_JSON)]
+
+
+def state_tag(table: Table, user: Any) -> str | None:
+    """An ETag of page_state for `user`: it changes whenever the answer may.
+    Once the round is started, every change to the table's hands or seats
+    moves the version on or writes an audit row (a confirmation); the
+    round's status decides what may be done; the permissions and the
+    language are the viewer's; an edited club or member name renews the
+    names' generation. None before the round starts: players are still
+    swapped then, which moves no version. (A registration's edited guest
+    name shows at the table's next change.)"""
+    if table.round.status not in (RoundStatus.STARTED, RoundStatus.CLOSED):
+        return None
+    last_change = table.hand_changes.order_by("-pk").values_list("pk", flat=True).first()
+    parts = (table.version, last_change, table.round.status, user.pk,
+             access.organises(user, table.round.event), get_language(),
+             results_cache.names_generation())
+    return '"' + ".".join(str(part) for part in parts) + '"'
 
 
 def page_state(table: Table, user: Any) -> dict[str, Any]:
