@@ -238,3 +238,13 @@ def test_a_table_of_a_round_not_started_has_no_etag(table: Table, keeper: User) 
     table.round.save(update_fields=["status"])
     response = poll(logged_in(keeper), table)
     assert response.status_code == 200 and not response.has_header("ETag")
+
+
+def test_the_history_lists_the_players_in_the_order_of_the_winds(table: Table,
+                                                                 keeper: User) -> None:
+    # East, South, West, North: not the alphabet of the winds' letters (E, N, S, W),
+    # which is how a hand's scores are stored (found by a new user's try).
+    client = logged_in(keeper)
+    post(client, table, submission(values_input({0: 0, 1: 40, 2: 0, 3: 8}, winner=1)))
+    [change] = history(client, table)
+    assert [player["new"]["seat_wind"] for player in change["players"]] == ["E", "S", "W", "N"]

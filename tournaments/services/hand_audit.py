@@ -17,6 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from scoring.engine import SEAT_WINDS
 from tournaments.models import Hand, HandAction, HandChange, HandScore, Table
 
 
@@ -102,7 +103,10 @@ def audit_trail(table: Table, *, since: int | None = None) -> list[dict[str, Any
     for change in changes:
         old = {p["registration"]: p for p in (change.old or {}).get("players", [])}
         new = {p["registration"]: p for p in (change.new or {}).get("players", [])}
-        order = [*new, *(key for key in old if key not in new)]
+        # Those who play the hand (after the change) first, each side in
+        # the order of the seat winds (the snapshot keeps them as stored).
+        order = sorted({*new, *old}, key=lambda key: (
+            key not in new, _wind_order((new.get(key) or old[key]).get("seat_wind"))))
         players = []
         for key in order:
             before, after = old.get(key), new.get(key)
@@ -115,6 +119,10 @@ def audit_trail(table: Table, *, since: int | None = None) -> list[dict[str, Any
                       "action": change.get_action_display(), "text": describe(change),
                       "players": players})
     return trail
+
+
+def _wind_order(wind: Any) -> int:
+    return SEAT_WINDS.index(wind) if wind in SEAT_WINDS else len(SEAT_WINDS)
 
 
 def _played(player: Mapping[str, Any] | None) -> tuple[Any, ...] | None:
