@@ -254,10 +254,12 @@ CONTENT_SECURITY_POLICY = {
         "frame-ancestors": [NONE],
     },
 }
-# Browser features the site never uses, refused for it and anything it embeds.
+# Browser features the site never uses, refused for it and anything it embeds
+# (only features browsers know: Chromium warns on every page of one it does
+# not, as it did of "bluetooth").
 PERMISSIONS_POLICY: dict[str, list[str]] = {
     feature: [] for feature in (
-        "accelerometer", "autoplay", "bluetooth", "browsing-topics", "camera",
+        "accelerometer", "autoplay", "browsing-topics", "camera",
         "display-capture", "geolocation", "gyroscope", "hid", "magnetometer", "microphone",
         "midi", "payment", "serial", "usb")
 }

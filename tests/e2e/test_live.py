@@ -159,6 +159,10 @@ def test_a_second_writer_is_told_what_changed_and_chooses(
     conflict.wait_for(timeout=10000)
     told = conflict.inner_text()
     assert "Conflict" in told and "hand 1 was saved by Vera Visser" in told
+    # Kept at the time it was queued, as the history gives times ("20:22"); its
+    # long message wraps in the list of hands instead of widening the page.
+    assert re.search(r"\b\d\d:\d\d\b", told) and not re.search(r"\d:\d\d:\d\d", told)
+    assert tom.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     # Exactly Vera's hand, once.
     assert Hand.objects.filter(table=table).count() == 1
     assert Hand.objects.get(table=table).entry["values"] == {"0": 0, "1": 40, "2": 0, "3": 8}

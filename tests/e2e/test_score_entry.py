@@ -204,6 +204,8 @@ def test_a_scorekeeper_corrects_and_deletes_hands(
     page.locator("#se-delete-question", has_text="Delete hand 2?").wait_for()
     assert Hand.objects.filter(table=table, number=2).exists()
     page.wait_for_timeout(600)
+    # Its name is what it says, after the question that names the hand.
+    assert page.get_by_role("button", name="Yes, delete", exact=True).count() == 1
     page.click('[data-action="delete-yes"][data-number="2"]')
     page.locator('#se-hands tr[data-hand="2"]').wait_for(state="detached")
     assert list(table.hands.values_list("number", flat=True)) == [1, 3]

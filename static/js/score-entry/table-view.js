@@ -62,7 +62,9 @@ function handActions(hand, columns) {
     items.push(el("span", { class: "se-question", id: "se-delete-question", tabindex: "-1",
                             text: fmt(T.delete_question, n) }),
       actionButton("delete-no", hand, T.delete_no),
-      actionButton("delete-yes", hand, T.delete_yes, fmt(T.delete_hand, n), "danger"));
+      // Its name is what it says ("Yes, delete"), after the question that
+      // names the hand: a name of its own would not match its text.
+      actionButton("delete-yes", hand, T.delete_yes, null, "danger"));
   } else {
     if (may().may_change) {
       items.push(actionButton("correct", hand, T.correct, fmt(T.correct_hand, n)),
@@ -138,13 +140,20 @@ export function statusText(item) {
   return T.waiting;
 }
 
+// When a hand was queued, in the page's language and as the history gives
+// times ("20:22"), not in the browser's own locale ("8:22:28 PM").
+function queuedAt(created) {
+  return new Date(created).toLocaleTimeString(document.documentElement.lang || undefined,
+                                              { hour: "2-digit", minute: "2-digit" });
+}
+
 function renderQueue() {
   const queue = page.outbox.items();
   $("se-queue-section").hidden = queue.length === 0;
   // Retry and Discard: saving.js listens for them (data-queue-action).
   $("se-queue").replaceChildren(...queue.map((item) => el("li", { class: "se-queue-item", "data-status": item.status },
     el("span", { text: statusText(item) }),
-    el("span", { class: "muted", text: " " + new Date(item.created).toLocaleTimeString() }),
+    el("span", { class: "muted", text: " " + queuedAt(item.created) }),
     item.status !== "pending" ? el("span", { class: "se-queue-actions" },
       el("button", { type: "button", class: "button small", text: T.retry,
                      "data-queue-action": "retry", "data-id": item.submission_id }),
