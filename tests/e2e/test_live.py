@@ -159,6 +159,9 @@ def test_a_second_writer_is_told_what_changed_and_chooses(
     conflict.wait_for(timeout=10000)
     told = conflict.inner_text()
     assert "Conflict" in told and "hand 1 was saved by Vera Visser" in told
+    # ... and which hand it keeps: Tom's, not Vera's (East, position 0, won 20).
+    east = table.seats.get(position=0).registration.name
+    assert f"Winner: {east}, value 20" in told
     # Kept at the time it was queued, as the history gives times ("20:22"); its
     # long message wraps in the list of hands instead of widening the page.
     assert re.search(r"\b\d\d:\d\d\b", told) and not re.search(r"\d:\d\d:\d\d", told)

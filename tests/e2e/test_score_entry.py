@@ -123,6 +123,7 @@ def test_a_scorekeeper_enters_hands_online_and_offline(
     page.locator("#se-queue-section").wait_for(state="visible")
     assert "Not yet sent" in page.locator("#se-queue").inner_text()
     assert "Not yet sent" in page.locator("#se-hands .se-unsent").inner_text()
+    assert f"Winner: {east.name}, value 24" in page.locator("#se-queue").inner_text()
     assert Hand.objects.filter(table=table).count() == 2
     page.screenshot(path=str(artifacts / "score-entry-360-offline.png"), full_page=True)
     context.set_offline(False)

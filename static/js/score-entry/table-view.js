@@ -126,13 +126,23 @@ export function renderHands() {
     return actions ? [row, actions] : [row];
   }), ...page.outbox.items().map((item) => el("tr", { class: "se-unsent" },
     el("th", { scope: "row", text: "…" }),
-    el("td", { colspan: players.length + 1, text: statusText(item) }))));
+    el("td", { colspan: players.length + 1, text: queuedHand(item) + " · " + statusText(item) }))));
   const totals = el("tfoot", {}, el("tr", {}, el("th", { scope: "row", text: T.total }),
     ...players.map((p) => el("td", { text: signed(p.total) })), el("td", {})));
   $("se-hands").replaceChildren(head, body, totals);
 }
 
 // --- The hands not yet sent ---------------------------------------------------
+
+// What a hand not yet sent is, so the scorekeeper can tell whether to send
+// it again or discard it: "Winner: Zoë Dijkstra, value 3", or a draw.
+function queuedHand(item) {
+  const body = item.body || {};
+  const winner = body.winner === null || body.winner === undefined ? null : byPosition(body.winner);
+  if (!winner) return T.winner + ": " + T.nobody;
+  const value = body.values ? body.values[body.winner] : undefined;
+  return T.winner + ": " + winner.name + (value === undefined ? "" : ", " + T.value_total + " " + value);
+}
 
 export function statusText(item) {
   if (item.status === "conflict") return T.conflict + ": " + item.message;
@@ -152,6 +162,7 @@ function renderQueue() {
   $("se-queue-section").hidden = queue.length === 0;
   // Retry and Discard: saving.js listens for them (data-queue-action).
   $("se-queue").replaceChildren(...queue.map((item) => el("li", { class: "se-queue-item", "data-status": item.status },
+    el("span", { class: "se-queue-hand", text: queuedHand(item) + " · " }),
     el("span", { text: statusText(item) }),
     el("span", { class: "muted", text: " " + queuedAt(item.created) }),
     item.status !== "pending" ? el("span", { class: "se-queue-actions" },
