@@ -456,7 +456,7 @@ def submit_hands(port: int, loaded: Loaded, per_table: int, retry_share: float,
                         post.add(ms, None)
                         hand_id = answer["hand"]["id"]
                         submitted[table_id].add(body["submission_id"])
-                        table = answer["state"]
+                        table = answer["table"]
                     else:
                         post.add(ms, f"POST HTTP {status} (wanted {expected}): "
                                      f"{str(answer.get('error', data[:80]))[:100]}")

@@ -10,8 +10,9 @@
                                    "values"|"tiles", ...} -> 201 new, 200 repeat,
                                   409 version conflict, 400 bad input; the
                                   answer: {"hand" (as in "hands"), "version",
-                                  "state" (the table as GET gives it, without
-                                  "hands" and "permissions"), "changes" (the
+                                  "table" (the table as GET gives it, without
+                                  "hands" and "permissions"; not "state", so
+                                  a page from before reads the table), "changes" (the
                                   history's rows made at expected_version or
                                   later)}, what a page whose view was
                                   expected_version merges; "flags"
@@ -165,7 +166,7 @@ def submit_hand(request: HttpRequest, table_id: int) -> HttpResponse:
     return JsonResponse({
         "hand": score_entry_page.hand_row(table, hand, request.user, author, submitted.scores),
         "version": table.version,
-        "state": score_entry_page.table_state(table, submitted.table_after),
+        "table": score_entry_page.table_state(table, submitted.table_after),
         "changes": score_entry_page.history(table, since=body["expected_version"]),
     }, status=201 if submitted.created else 200)
 

@@ -245,7 +245,7 @@ class Load:
                 self.rec.add("hand POST", ms)
             sent.acked, sent.status = True, status
             sent.hand_id, sent.number = answer["hand"]["id"], answer["hand"]["number"]
-            table = answer["state"]
+            table = answer["table"]
             if rng.random() < self.args.repeat_share:
                 self.repeat(client, path, raw, headers, sent)
         elif status == 409:

@@ -13,7 +13,7 @@ const hand = (id, number, confirmed = false) => ({
 const page = (version, hands) => ({ version, hands, east: 0, permissions: { may_change: true } });
 const answer = (version, newHand, unconfirmed, changes = []) => ({
   hand: newHand, version, changes,
-  state: { version, east: 1, hand_number: newHand.number + 1, unconfirmed },
+  table: { version, east: 1, hand_number: newHand.number + 1, unconfirmed },
 });
 
 test("a hand saved on the page's view is added, with the table for the next hand", () => {

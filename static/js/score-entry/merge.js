@@ -10,19 +10,19 @@
  * not the one the hand was sent on, or the table moved on by more than this
  * hand (another device changed it): the page then reads the table again. */
 export function savedTable(state, hands, expected, data) {
-  if (!data.state || state.version !== expected || data.version !== expected + 1) return null;
+  if (!data.table || state.version !== expected || data.version !== expected + 1) return null;
   const merged = hands.filter((h) => h.id !== data.hand.id).map((h) => ({ ...h }));
   merged.push(data.hand);
   merged.sort((a, b) => a.number - b.number);
   // A confirmation does not move the version: the table says which hands
   // still wait for one.
-  const waiting = new Set(data.state.unconfirmed);
+  const waiting = new Set(data.table.unconfirmed);
   for (const hand of merged) {
     if (!hand.confirmed && !waiting.has(hand.number)) {
       Object.assign(hand, { confirmed: true, awaiting_confirmation: false, may_confirm: false });
     }
   }
-  return { ...data.state, hands: merged, permissions: state.permissions };
+  return { ...data.table, hands: merged, permissions: state.permissions };
 }
 
 /* The history after the answer: its rows made at version `expected` or
