@@ -58,6 +58,7 @@ from django.utils.cache import get_conditional_response
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from common import shared_pages
 from scoring import json_input
 from tournaments import access
 from tournaments.services import hands, score_entry_page
@@ -140,7 +141,7 @@ def table_state(request: HttpRequest, table_id: int) -> HttpResponse:
     response = JsonResponse(score_entry_page.page_state(table, request.user))
     if tag is not None:
         response["ETag"] = tag
-        response["Cache-Control"] = "private, no-cache"
+        shared_pages.private(response)
     return response
 
 

@@ -104,13 +104,16 @@ class TableSoFar:
         return max((hand.number for hand in self.hands), default=0) + 1
 
 
-def table_so_far(table: Table) -> TableSoFar:
+def _hands_so_far(table: Table) -> tuple[HandSoFar, ...]:
     rows = table.hands.order_by("number").values_list(
         "number", "confirmed_at", "entry__east", "game__prevailing_wind",
         "result__winds_rotate", "game__winner")
-    return TableSoFar(seats_of(table), tuple(
-        HandSoFar(number, confirmed_at is not None, _dealt(east, wind, rotates, winner))
-        for number, confirmed_at, east, wind, rotates, winner in rows))
+    return tuple(HandSoFar(number, confirmed_at is not None, _dealt(east, wind, rotates, winner))
+                 for number, confirmed_at, east, wind, rotates, winner in rows)
+
+
+def table_so_far(table: Table) -> TableSoFar:
+    return TableSoFar(seats_of(table), _hands_so_far(table))
 
 
 def with_hand(so_far: TableSoFar, hand: Hand) -> TableSoFar:
@@ -123,9 +126,7 @@ def with_hand(so_far: TableSoFar, hand: Hand) -> TableSoFar:
 
 def dealt(table: Table) -> list[Dealt]:
     """The table's saved hands in order, as far as the next deal goes."""
-    rows = table.hands.order_by("number").values_list(
-        "entry__east", "game__prevailing_wind", "result__winds_rotate", "game__winner")
-    return [_dealt(*row) for row in rows]
+    return [hand.dealt for hand in _hands_so_far(table)]
 
 
 def next_hand(table: Table, positions: Sequence[int],
