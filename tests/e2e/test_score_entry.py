@@ -4,6 +4,8 @@ their audit trail, and an outsider refused."""
 
 from __future__ import annotations
 
+import re
+
 from pathlib import Path
 from typing import Any
 
@@ -123,7 +125,10 @@ def test_a_scorekeeper_enters_hands_online_and_offline(
     page.locator("#se-queue-section").wait_for(state="visible")
     assert "Not yet sent" in page.locator("#se-queue").inner_text()
     assert "Not yet sent" in page.locator("#se-hands .se-unsent").inner_text()
-    assert f"Winner: {east.name}, value 24" in page.locator("#se-queue").inner_text()
+    queued = page.locator("#se-queue").inner_text()
+    assert f"Winner: {east.name}, value 24" in queued
+    # Its time as the history gives times, also on an English page: 20:45, not 08:45 PM.
+    assert re.search(r"\b\d\d:\d\d\b", queued) and not re.search(r"AM|PM", queued)
     assert Hand.objects.filter(table=table).count() == 2
     page.screenshot(path=str(artifacts / "score-entry-360-offline.png"), full_page=True)
     context.set_offline(False)

@@ -154,7 +154,7 @@ export function statusText(item) {
 // times ("20:22"), not in the browser's own locale ("8:22:28 PM").
 function queuedAt(created) {
   return new Date(created).toLocaleTimeString(document.documentElement.lang || undefined,
-                                              { hour: "2-digit", minute: "2-digit" });
+                                              { hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
 }
 
 function renderQueue() {
