@@ -5,7 +5,6 @@ their audit trail, and an outsider refused."""
 from __future__ import annotations
 
 import re
-
 from pathlib import Path
 from typing import Any
 
