@@ -579,7 +579,8 @@ class HongKong(RuleSet):
     # H7): a dragon or wind from the 7th-last tile on, a raw suit tile from
     # the 5th-last; given with pao:<the discarder>.
     value_entry = ValueEntry(flags=frozenset({"false_mahjong", "pao", "seven_five"}),
-                             winner_only=True, unit="fan")
+                             winner_only=True, unit="fan", minimum_option="minimum_fan",
+                             cap=FAN_CAP)
     flags = frozenset({"last_wall_tile", "kong_on_kong", "heavenly", "earthly",
                        "moon_eats_cake", "false_mahjong", "seven_five",
                        *(f"pao:{seat}" for seat in "ESWN")})

@@ -84,11 +84,20 @@ class ValueEntry:
 
     `flags`: the flags that still change that settlement ("pao" stands for
     every "pao:<seat>"); `winner_only`: only the winner's value counts, the
-    others must be 0; `unit`: what a value is, for pages and exports."""
+    others must be 0; `unit`: what a value is, for pages and exports;
+    `minimum_option`: the option holding the least value a winner may be
+    given (a smaller one is a false mahjong), "" for none; `cap`: the value
+    above which a hand pays as this much, below the limit hand, or None."""
 
     flags: frozenset[str] = frozenset()
     winner_only: bool = False
     unit: str = "points"
+    minimum_option: str = ""
+    cap: int | None = None
+
+    def winner_minimum(self, options: Mapping[str, Any]) -> int:
+        """The least value a winner may be given under these options."""
+        return int(options[self.minimum_option]) if self.minimum_option else 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -51,6 +51,7 @@ def test_a_limit_hand_with_pao_by_values(browser: Any, live_server: Any, table: 
     assert page.locator("#se-value-0").is_hidden()
     page.check('#se-winner input[value="1"]')
     page.locator("#se-fan-label", has_text=f"Fan of {south.name}").wait_for()
+    assert "A mahjong needs at least 3 fan." in page.inner_text("#se-fan-hint")
     page.check('#se-discarder input[value="2"]')
     page.click("#se-fan-limit")
     assert page.input_value("#se-fan") == "20"
@@ -76,6 +77,11 @@ def test_a_limit_hand_with_pao_by_values(browser: Any, live_server: Any, table: 
         east.pk: 0, south.pk: 256, west.pk: 0, north.pk: -256}
     row = page.locator('#se-hands tr[data-hand="1"]').inner_text()
     assert "+256" in row and "-256" in row and south.name in row
+    # The history gives the amount the fan is paid as, named as the check
+    # names it: a "value 256" read as 256 fan.
+    page.locator("#se-history", has_text="S, amount 256, settlement +256").wait_for(
+        state="attached")
+    assert "value" not in page.locator("#se-history").text_content()
 
     # The correction form comes back as entered: fan, discarder, pao.
     page.click('[data-action="correct"][data-number="1"]')

@@ -13,6 +13,7 @@ from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
 from scoring.engine import FALSE_MAHJONG, PAO_PREFIX, SEVEN_FIVE
 from tests.domain.conftest import make_event
@@ -339,10 +340,40 @@ def test_the_page_offers_fan_pao_false_mahjong_and_seasons(table: Table, keeper:
     assert content.count('class="se-bonus-tile"') == 8
     rules = response.context["entry_rules"]
     assert rules["values"] == {"limit": 20, "winner_only": True, "unit": "fan",
-                               "flags": ["false_mahjong", "pao", "seven_five"]}
+                               "flags": ["false_mahjong", "pao", "seven_five"],
+                               "minimum": 3, "cap": 10}
     # The script spells no flag word: it gets the engine's (flags.js useWords).
     assert rules["words"] == {"pao_prefix": PAO_PREFIX, "false_mahjong": FALSE_MAHJONG,
                               "seven_five": SEVEN_FIVE}
+
+
+@pytest.mark.parametrize(("minimum_fan", "hint"), [
+    (3, "A mahjong needs at least 3 fan."),
+    (5, "A mahjong needs at least 5 fan."),
+    (0, "Any fan wins (no minimum)."),
+], ids=["default", "five", "chicken"])
+def test_the_fan_hint_gives_the_events_minimum(table: Table, keeper: User, minimum_fan: int,
+                                               hint: str) -> None:
+    """H2 (001 "Toelichting bij deze puntentelling"): a winner with fewer fan
+    than the event's minimum_fan has a false mahjong, and more than 10 fan
+    pays as 10; the hint said "0 to 10 fan" whatever the minimum."""
+    event = table.round.event
+    event.rule_options = {"minimum_fan": minimum_fan}
+    event.save(update_fields=["rule_options"])
+    content = logged_in(keeper).get(
+        reverse("tournaments:score_entry", args=[table.pk])).content.decode()
+    assert hint in content
+    assert f'min="{minimum_fan}" max="20"' in content
+    assert "More than 10 fan pays as 10." in content
+    assert "0 to 10" not in content
+
+
+def test_the_dutch_fan_hint(table: Table, keeper: User) -> None:
+    with translation.override("nl"):
+        url = reverse("tournaments:score_entry", args=[table.pk])
+    content = logged_in(keeper).get(url).content.decode()
+    assert "Een mahjong heeft minstens 3 fan nodig." in content
+    assert "Een limietspel is 20 fan." in content
 
 
 def test_the_organisers_table_page_says_only_the_winners_fan_counts(table: Table,

@@ -133,7 +133,8 @@ def test_the_page_offers_flowers_and_seasons_with_the_option(table: Table,
     assert 'id="se-fan"' not in content and 'id="se-pao"' not in content
     assert 'id="se-false-mahjong"' not in content
     assert response.context["entry_rules"]["values"] == {
-        "limit": 3000, "winner_only": False, "unit": "points", "flags": []}
+        "limit": 3000, "winner_only": False, "unit": "points", "flags": [],
+        "minimum": 0, "cap": None}
 
 
 def test_the_page_offers_no_flowers_without_the_option(table: Table, keeper: User) -> None:

@@ -219,7 +219,7 @@ def entry_options(event: Event) -> dict[str, Any]:
     if ruleset is None:
         return {"flags": [], "pao": False, "false_mahjong": False, "bonus_tiles": False,
                 "win_sources": list(WIN_SOURCES), "value_limit": None, "winner_only": False,
-                "unit": "points", "value_flags": []}
+                "unit": "points", "value_minimum": 0, "value_cap": None, "value_flags": []}
     options = _options(event)
     by_values = value_entry(ruleset.name)
     return {
@@ -232,5 +232,9 @@ def entry_options(event: Event) -> dict[str, Any]:
         "value_limit": ruleset.hand_limit(options),
         "winner_only": by_values.winner_only,
         "unit": by_values.unit,
+        # A winner given less is a false mahjong (Hong Kong's minimum_fan);
+        # more than the cap pays as the cap, below the limit hand.
+        "value_minimum": by_values.winner_minimum(options),
+        "value_cap": by_values.cap,
         "value_flags": sorted(by_values.flags),
     }

@@ -72,7 +72,8 @@ def tile_choices(event: Any) -> dict[str, Any]:
         "win_sources": [{"name": name, "label": sources.get(name, name.replace("_", " "))}
                         for name in options["win_sources"]],
         "values": {"limit": options["value_limit"], "winner_only": options["winner_only"],
-                   "unit": options["unit"], "flags": options["value_flags"]},
+                   "unit": options["unit"], "flags": options["value_flags"],
+                   "minimum": options["value_minimum"], "cap": options["value_cap"]},
         # By values the flags that are not "who pays" (those have their own
         # fields): Hong Kong's 7-5 rule.
         "value_flags": [{"name": name, "label": labels.get(name) or texts.flag_label(name)}
@@ -152,6 +153,10 @@ def page_texts() -> dict[str, str]:
         "history_empty": _("No changes yet."),
         "did_not_play": _("did not play"),
         "history_player": _("%(wind)s, value %(value)s, settlement %(settlement)s"),
+        # Hong Kong: the winner's value is entered as fan and stored as the
+        # amount the payment table gives it ("Amount" in the check).
+        "history_player_amount": _("%(wind)s, amount %(value)s, settlement %(settlement)s"),
+        "amount_word": _("amount"), "fan_count": _("%(fan)s fan"),
         "wind_word": _("wind"), "settlement_word": _("settlement"), "tiles": _("Tiles"),
         "flower_or_season": _("bonus tile"),
         # Rule sets whose hand value is the winner's fan (Hong Kong).

@@ -7,7 +7,7 @@
 import { $, el } from "./dom.js";
 import { isFalseMahjong } from "./flags.js";
 import {
-  T, WIND_LETTERS, byPosition, eastChosen, may, nextHandPlayers, page, root, windLabel,
+  FAN, T, WIND_LETTERS, byPosition, eastChosen, may, nextHandPlayers, page, root, windLabel,
 } from "./page.js";
 import { fmt, initials, signed } from "./text.js";
 
@@ -141,7 +141,8 @@ function queuedHand(item) {
   const winner = body.winner === null || body.winner === undefined ? null : byPosition(body.winner);
   if (!winner) return T.winner + ": " + T.nobody;
   const value = body.values ? body.values[body.winner] : undefined;
-  return T.winner + ": " + winner.name + (value === undefined ? "" : ", " + T.value_total + " " + value);
+  if (value === undefined) return T.winner + ": " + winner.name;
+  return T.winner + ": " + winner.name + ", " + (FAN ? fmt(T.fan_count, { fan: value }) : T.value_total + " " + value);
 }
 
 export function statusText(item) {
@@ -212,7 +213,7 @@ function renderSeats() {
 // --- The history -------------------------------------------------------------------
 
 function playedText(s) {
-  return s ? fmt(T.history_player, { wind: windLabel(s.seat_wind), value: s.value,
+  return s ? fmt(FAN ? T.history_player_amount : T.history_player, { wind: windLabel(s.seat_wind), value: s.value,
                                       settlement: signed(s.settlement) }) : T.did_not_play;
 }
 
@@ -221,7 +222,7 @@ function changeText(old, now) {
   if (!old || !now) return playedText(old) + " → " + playedText(now);
   const parts = [];
   if (old.seat_wind !== now.seat_wind) parts.push(T.wind_word + " " + windLabel(old.seat_wind) + " → " + windLabel(now.seat_wind));
-  if (old.value !== now.value) parts.push(T.value_total + " " + old.value + " → " + now.value);
+  if (old.value !== now.value) parts.push((FAN ? T.amount_word : T.value_total) + " " + old.value + " → " + now.value);
   if (old.settlement !== now.settlement) parts.push(T.settlement_word + " " + signed(old.settlement) + " → " + signed(now.settlement));
   return parts.join(", ");
 }
