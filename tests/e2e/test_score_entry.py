@@ -216,7 +216,13 @@ def test_a_scorekeeper_corrects_and_deletes_hands(
     assert list(table.hands.values_list("number", flat=True)) == [1, 3]
     assert HandChange.objects.filter(table=table, number=2, action=HandAction.DELETED).exists()
     page.locator('#se-history [data-change="deleted"][data-number="2"]').wait_for()
+    assert page.inner_text("#se-list-status") == "Hand 2 deleted."
     page.screenshot(path=str(artifacts / "score-entry-360-corrected.png"), full_page=True)
+    # The next hand saved: the list's message no longer speaks of the deletion.
+    enter_values(page, {0: 0, 1: 40, 2: 0, 3: 8}, winner=1)
+    page.click("#se-save")
+    page.locator("#se-saved", has_text="Hand 4 saved").wait_for()
+    assert page.inner_text("#se-list-status") == ""
     context.close()
 
 

@@ -14,7 +14,7 @@ import {
 import { Outbox, queueKey } from "./outbox.js";
 import { T, byPosition, formInput, page, root, saveSnapshot, windLabel } from "./page.js";
 import { applySaved, refreshState } from "./sync.js";
-import { renderAll, setOnline, statusText } from "./table-view.js";
+import { listStatus, renderAll, setOnline, statusText } from "./table-view.js";
 import { fmt, signed } from "./text.js";
 
 // After a save: a confirmation in the save bar that stays on the screen,
@@ -28,6 +28,7 @@ function announceSaved(hand) {
                                              name: winner.name, settlement: signed(score.settlement) })
                     : fmt(T.saved, { number: hand.number }), "success");
   $("se-preview").replaceChildren();  // the check of the hand just saved
+  listStatus("");  // "Hand 3 deleted." is about the list before this hand
   $("se-form").scrollIntoView({ block: "start" });
   $("se-form-title").focus({ preventScroll: true });
 }
