@@ -9,6 +9,7 @@ so the pages, the permission checks and the tests all read the same list.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -28,6 +29,9 @@ CONTENT_TYPES = {
     "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
     "csv": "text/csv; charset=utf-8",
 }
+
+
+_FORMAT_IN_BRACKETS = re.compile(r"\s*\((?:PDF|Excel|CSV)\)\s*$")
 
 
 @dataclass(frozen=True)
@@ -61,7 +65,10 @@ class ExportKind:
         return import_string(self.renderer)  # type: ignore[no-any-return]
 
     def filename(self, subject: str) -> str:
-        return f"{slugify(str(self.label))}-{slugify(subject)}.{self.extension}"
+        # The label's format in brackets, "Standings (PDF)", is the extension's
+        # to say: "standings-<subject>.pdf", not "standings-pdf-<subject>.pdf".
+        name = _FORMAT_IN_BRACKETS.sub("", str(self.label))
+        return f"{slugify(name)}-{slugify(subject)}.{self.extension}"
 
 
 KINDS: dict[str, ExportKind] = {kind.name: kind for kind in (

@@ -9,11 +9,12 @@ from typing import Any
 
 import pytest
 from django.test import Client
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from config.celery import app
 from exports import services
 from exports.models import ExportJob, JobStatus
+from exports.registry import KINDS
 from tests.exports.conftest import ask
 from tournaments.models import Event, EventStatus
 
@@ -217,3 +218,19 @@ def test_beat_runs_the_upkeep_every_minute() -> None:
 
     entry = settings.CELERY_BEAT_SCHEDULE["exports-maintenance"]
     assert entry["schedule"] == 60.0 and entry["task"] in app.tasks
+
+
+@pytest.mark.parametrize("language", ["en", "nl"])
+def test_a_files_name_says_its_format_once(language: str) -> None:
+    """"Standings (PDF)" is saved as standings-<event>.pdf: the extension
+    gives the format, the name does not repeat it (standings-pdf-....pdf)."""
+    with translation.override(language):
+        names = {kind.name: kind.filename("Voorjaarstoernooi 2026") for kind in KINDS.values()}
+    for name in names.values():
+        stem, extension = name.rsplit(".", 1)
+        assert stem.endswith("-voorjaarstoernooi-2026")
+        assert not any(part in stem.split("-") for part in ("pdf", "excel", "csv")), name
+    assert len(set(names.values())) == len(names)
+    if language == "en":
+        assert names["standings_pdf"] == "standings-voorjaarstoernooi-2026.pdf"
+        assert names["bond_csv"] == "results-for-the-nmb-voorjaarstoernooi-2026.csv"
