@@ -25,6 +25,21 @@ def test_it_shows_the_home_page_in_english(client: Client) -> None:
 
 
 @pytest.mark.django_db
+def test_a_logged_in_organisers_home_leads_to_their_clubs(organiser_client: Client,
+                                                           organiser: Any) -> None:
+    """The home page's first button is where the user goes next, not "Check a
+    hand" a third time (it is in the menu and on a card)."""
+    from clubs.models import Club
+
+    Club.objects.create(name="Fu-Hing", slug="fu-hing").organisers.add(organiser)
+    content = organiser_client.get("/en/").content.decode()
+    actions = content.split('class="actions"', 1)[1].split("</p>", 1)[0]
+    assert 'href="/en/clubs/"' in actions and "My clubs" in actions
+    assert "Check a hand" not in actions
+    assert content.count(">Check a hand<") == 2
+
+
+@pytest.mark.django_db
 def test_it_switches_the_language(client: Client) -> None:
     response = client.post("/i18n/setlang/", {"language": "en", "next": "/scoring/check/"})
     assert response.status_code == 302
