@@ -5,6 +5,7 @@ a table has not finished, then with the table points shown)."""
 
 from __future__ import annotations
 
+import datetime
 import re
 import time
 from collections.abc import Callable, Iterator
@@ -14,6 +15,7 @@ from typing import Any, TypeVar
 import pytest
 from django.contrib.auth.models import User
 from django.db import OperationalError
+from django.utils import timezone
 
 from tests.scoring_entry.conftest import (  # noqa: F401
     new_id,
@@ -39,8 +41,10 @@ def new_page(browser: Any, live_server: Any) -> Iterator[NewPage]:
     also after a failure, so no page keeps polling the stopped server."""
     contexts: list[Any] = []
 
-    def make(username: str | None = None, password: str = "pw", width: int = 390) -> Any:
-        context = browser.new_context(viewport={"width": width, "height": 900})
+    def make(username: str | None = None, password: str = "pw", width: int = 390,
+             timezone_id: str | None = None) -> Any:
+        context = browser.new_context(viewport={"width": width, "height": 900},
+                                      **({"timezone_id": timezone_id} if timezone_id else {}))
         contexts.append(context)
         page = context.new_page()
         if username is not None:
@@ -138,7 +142,8 @@ def test_a_second_writer_is_told_what_changed_and_chooses(
         table_keeper: User) -> None:  # noqa: F811
     url = f"{live_server.url}/en/tables/{table.pk}/score/"
     state_url = f"**/api/tables/{table.pk}/"
-    vera, tom = new_page("vera"), new_page("tom")
+    # Tom's phone is set to New York's time: times on the page stay Amsterdam's.
+    vera, tom = new_page("vera"), new_page("tom", timezone_id="America/New_York")
     vera.goto(url)
     tom.goto(url)
     # Tom's page must not learn of Vera's hand before he saves (it re-reads
@@ -165,6 +170,10 @@ def test_a_second_writer_is_told_what_changed_and_chooses(
     # Kept at the time it was queued, as the history gives times ("20:22"); its
     # long message wraps in the list of hands instead of widening the page.
     assert re.search(r"\b\d\d:\d\d\b", told) and not re.search(r"\d:\d\d:\d\d|AM|PM", told)
+    now = timezone.localtime()  # the site's zone, Europe/Amsterdam
+    around = {(now + datetime.timedelta(minutes=m)).strftime("%H:%M") for m in (-1, 0)}
+    kept_at = conflict.locator("span.muted").inner_text().strip()
+    assert kept_at in around, (kept_at, around)
     assert tom.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     # Exactly Vera's hand, once.
     assert Hand.objects.filter(table=table).count() == 1

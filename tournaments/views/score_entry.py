@@ -27,6 +27,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
@@ -202,7 +203,10 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
                         "five_schedule": five_player_schedule(table.round.event.ruleset),
                         # The engine's words for who pays (static/js/score-entry/flags.js).
                         "words": {"pao_prefix": PAO_PREFIX, "false_mahjong": FALSE_MAHJONG,
-                                  "seven_five": SEVEN_FIVE}},
+                                  "seven_five": SEVEN_FIVE},
+                        # A kept hand's time in the zone the history's times
+                        # are in, whatever zone the phone is set to.
+                        "time_zone": timezone.get_current_timezone_name()},
         "tile_names": names,
         "wind_letters": letters,
         "messages_js": page_texts(),

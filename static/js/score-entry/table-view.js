@@ -7,7 +7,7 @@
 import { $, el } from "./dom.js";
 import { isFalseMahjong } from "./flags.js";
 import {
-  FAN, T, WIND_LETTERS, byPosition, eastChosen, may, nextHandPlayers, page, root, windLabel,
+  FAN, RULES, T, WIND_LETTERS, byPosition, eastChosen, may, nextHandPlayers, page, root, windLabel,
 } from "./page.js";
 import { fmt, initials, signed } from "./text.js";
 
@@ -152,10 +152,12 @@ export function statusText(item) {
 }
 
 // When a hand was queued, in the page's language and as the history gives
-// times ("20:22"), not in the browser's own locale ("8:22:28 PM").
+// times ("20:22", in the site's time zone), not in the browser's own locale
+// ("8:22:28 PM") or the phone's zone.
 function queuedAt(created) {
-  return new Date(created).toLocaleTimeString(document.documentElement.lang || undefined,
-                                              { hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+  const options = { hour: "2-digit", minute: "2-digit", hourCycle: "h23" };
+  if (RULES.time_zone) options.timeZone = RULES.time_zone;
+  return new Date(created).toLocaleTimeString(document.documentElement.lang || undefined, options);
 }
 
 function renderQueue() {
