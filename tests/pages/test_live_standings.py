@@ -245,3 +245,22 @@ def test_a_long_standings_list_has_its_pages_linked(
     assert 'href="?page=1"' in second and 'href="?page=3"' in second
     names = [re.findall(r">(P\d) Speler<", html) for html in (first, second)]
     assert len(names[0]) == len(names[1]) == 3 and not set(names[0]) & set(names[1])
+
+
+def test_every_seated_player_is_listed_before_their_table_has_a_hand(
+    client: Client, event: Event, started_round: Round
+) -> None:
+    """Round 1 under way, one table with a hand: the players of the other
+    table are in the standings too, with 0, not left out (a new user saw 4
+    of 12 players)."""
+    first = started_round.tables.order_by("number").first()
+    assert first is not None and started_round.tables.count() == 2
+    rounds.record_hand(first, values={0: 40, 1: 20, 2: 10, 3: 0}, winner=0, east=0)
+    live = {row.key: row for row in standings_service.live_standings(event).rows}
+    seated = set(started_round.seats.values_list("registration_id", flat=True))
+    assert set(live) == seated and len(seated) == 8
+    waiting = seated - set(first.seats.values_list("registration_id", flat=True))
+    for key in waiting:
+        assert (live[key].score, live[key].table_points, live[key].rounds_played) == (0, 0, 1)
+    page = client.get(f"/en/events/{event.pk}/standings/").content.decode()
+    assert page.split("<tbody", 1)[1].split("</tbody>", 1)[0].count("<tr") == 8

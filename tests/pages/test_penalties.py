@@ -201,9 +201,12 @@ def test_penalty_points_come_off_the_score_total_not_the_table_result(
     # penalty_table_points 0, the score only.
     assert live_standings(event).rows == []  # no hands yet
     record(event, started_round, players[0], organiser, 30)
-    # Counted live, before any hand: listed with the penalty alone.
-    [during] = live_standings(event).rows
-    assert (during.key, during.score, during.penalty) == (players[0].pk, -30, 30)
+    # Counted live, before any hand: listed with the penalty alone, the
+    # other seated players beside them with 0.
+    during = {row.key: row for row in live_standings(event).rows}
+    assert (during[players[0].pk].score, during[players[0].pk].penalty) == (-30, 30)
+    assert set(during) == set(started_round.seats.values_list("registration_id", flat=True))
+    assert {row.score for key, row in during.items() if key != players[0].pk} == {0}
     play_and_close(started_round)
     rows = {row.key: row for row in event_standings(event)}
     results = {line.registration.pk: line for table in round_results(started_round)

@@ -315,7 +315,8 @@ class LiveStandings:
 def live_standings(event: Event) -> LiveStandings:
     """The standings as they are now: every closed round's results plus the
     hands entered so far in the rounds being played, with provisional table
-    points. Ranked like `event_standings`."""
+    points; a player seated at a table without hands yet has no table points
+    from it (running_results), but is listed. Ranked like `event_standings`."""
     # Penalties of the rounds being played count as they are given.
     closed = _penalised(
         _totals(_closed_results().filter(table__round__event=event)),
@@ -336,6 +337,16 @@ def live_standings(event: Event) -> LiveStandings:
         points[result.registration_id] += result.table_points
         scores[result.registration_id] += result.score
         played[result.registration_id] += 1
+    # Once there are results, everyone seated in a round being played is in
+    # the standings, also at a table without hands yet: listed with what
+    # they have (0 in round 1), not left out until their table saves its
+    # first hand. Before any result the page says there is none yet.
+    if played:
+        with_result = {result.registration_id for result in running}
+        for registration_id in Seat.objects.filter(table__in=started).values_list(
+                "registration_id", flat=True):
+            if registration_id not in with_result:
+                played[registration_id] += 1
     registrations = _registrations(played)
     rows = placing.standings(
         (placing.StandingRow(
