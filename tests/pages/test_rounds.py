@@ -1,6 +1,7 @@
 import pytest
 from django.test import Client
 
+from tests.pages.conftest import play_and_close
 from tournaments.models import Event, Hand, Registration, Round, RoundStatus, Seat, TableResult
 from tournaments.services import registration as registrations
 from tournaments.services import rounds
@@ -45,6 +46,10 @@ def test_it_seats_a_round_and_shows_tables_in_wind_order(
     assert [table_html.index(name) for name in names] == sorted(
         table_html.index(name) for name in names)
     assert "Seating report" in page
+    # Round 1 has no previous round to compare with (a new user read
+    # "Nobody sits at the same table as in the previous round").
+    assert "Same table as last round" not in page
+    assert "Nobody sits at the same table as in the previous round" not in page
     assert "No pair of players meets more than once." in page
 
 
@@ -187,3 +192,12 @@ def test_it_refuses_a_table_of_another_round(
     other = rounds.add_round(event, seating_method="random")
     table = started_round.tables.get(number=1)
     assert organiser_client.get(f"/en/rounds/{other.pk}/tables/{table.pk}/").status_code == 404
+
+
+def test_round_two_compares_its_seating_with_round_one(
+    organiser_client: Client, event: Event, players: list[Registration], seated_round: Round
+) -> None:
+    play_and_close(seated_round)
+    second = rounds.seat_round(rounds.add_round(event), seed=2)
+    page = organiser_client.get(round_url(second)).content.decode()
+    assert "Same table as last round" in page
