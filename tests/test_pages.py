@@ -3,6 +3,9 @@ from typing import Any
 
 import pytest
 from django.test import Client
+from django.utils import translation
+
+from tournaments.forms import scheme_choices
 
 CHECK_URL = "/scoring/check/"
 
@@ -146,3 +149,20 @@ def test_it_shows_an_error_instead_of_a_500_when_the_engine_fails(
     response = organiser_client.post("/en" + CHECK_URL, {"game": json.dumps(worked_example)})
     assert response.status_code == 200
     assert "This is a bug in the program" in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_the_dutch_home_page_names_things_as_the_pages_they_open(client: Client) -> None:
+    """The card opening the list headed "Evenementen" is called that (it was
+    "Toernooien"), and the rule set is spelt as everywhere else."""
+    content = client.get("/").content.decode()
+    assert ">Evenementen</a></h2>" in content and ">Toernooien<" not in content
+    assert "Hong Kong mahjong (Fu-Hing)" in content and "Hongkong" not in content
+    assert "Met een login van uw club." in content  # checking a hand needs one
+
+
+def test_table_point_schemes_are_offered_with_the_languages_decimal_mark() -> None:
+    with translation.override("nl"):
+        assert ("4-2-1-0.5", "4-2-1-0,5") in scheme_choices()
+    with translation.override("en"):
+        assert ("4-2-1-0.5", "4-2-1-0.5") in scheme_choices()

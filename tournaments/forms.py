@@ -104,7 +104,10 @@ def ruleset_choices() -> list[tuple[str, str]]:
 
 
 def scheme_choices() -> list[tuple[str, str]]:
-    return [(name, name) for name in PRESETS]
+    # The names are values ("4-2-1-0.5"); shown with the language's decimal
+    # mark, as the standings show table points ("0,5" in Dutch).
+    return [(name, "-".join(number_format(Decimal(part)) for part in name.split("-")))
+            for name in PRESETS]
 
 
 def form_errors(form: forms.Form) -> list[str]:
