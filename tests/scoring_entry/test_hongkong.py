@@ -381,3 +381,15 @@ def test_the_organisers_table_page_says_only_the_winners_fan_counts(table: Table
     page = logged_in(organiser).get(
         f"/en/rounds/{table.round_id}/tables/{table.pk}/").content.decode()
     assert "Only the winner&#x27;s fan count: 0 for the others." in page
+
+
+def test_the_organisers_table_page_names_the_stored_amount_as_score_entry_does(
+        table: Table, keeper: User, organiser: User) -> None:
+    """A hand given in fan is kept as the amount it pays: the table page said
+    "value" for what the score-entry page calls "amount"."""
+    save(table, keeper, fan(winner=1, fan=4, discarder=2))
+    page = logged_in(organiser).get(
+        f"/en/rounds/{table.round_id}/tables/{table.pk}/").content.decode()
+    assert "Hands entered at this table: amount and settlement per player" in page
+    assert "seat wind, amount and settlement before → after" in page
+    assert "value and settlement" not in page

@@ -42,6 +42,7 @@ from tournaments.services import (
     table_scores,
 )
 from tournaments.services import standings as standings_service
+from tournaments.services.hand_entry import value_entry
 from tournaments.views.errors import BAD_REQUEST, error_text
 
 
@@ -245,6 +246,8 @@ def table_detail(request: HttpRequest, round_id: int, table_id: int) -> HttpResp
         "hands": hands,
         "changes": hand_audit.audit_trail(table),
         "requires_confirmation": round_.event.requires_confirmation,
+        # Hong Kong's hands are given in fan and kept as the amount they pay.
+        "values_are_amounts": value_entry(round_.event.ruleset).unit == "fan",
         "form": form,
         "can_enter": round_.status == RoundStatus.STARTED,
         "error": error,
