@@ -1,5 +1,8 @@
+import datetime
+
 import pytest
 from django.test import Client
+from django.utils import timezone
 
 from clubs.models import Club
 from tests.pages.conftest import play_and_close
@@ -73,6 +76,25 @@ def test_it_shows_an_empty_season(client: Client, club: Club) -> None:
     response = client.get(f"/en/clubs/{club.slug}/season/")
     assert response.status_code == 200
     assert "No club evenings with results in this season yet." in response.content.decode()
+
+
+def test_without_a_year_it_opens_on_the_last_season_with_results(
+    client: Client, club: Club, event: Event, seated_round: Round
+) -> None:
+    """In January the new season has no evening yet: the club's page shows
+    last season's ranking (saying so), not an empty table."""
+    last_year = timezone.localdate().year - 1
+    Event.objects.filter(pk=event.pk).update(start_date=datetime.date(last_year, 11, 4))
+    play_and_close(seated_round)
+    response = client.get(f"/en/clubs/{club.slug}/season/")
+    assert response.context["year"] == last_year and len(response.context["rows"]) == 8
+    page = response.content.decode()
+    this_year = last_year + 1
+    assert f"No club evening of {this_year} has results yet" in page
+    assert f'/en/clubs/{club.slug}/season/{this_year}/"' in page  # the way to this season
+    # Asked for by its year, this season is shown as it is: empty.
+    again = client.get(f"/en/clubs/{club.slug}/season/{this_year}/")
+    assert again.context["year"] == this_year and again.context["rows"] == []
 
 
 def test_it_answers_404_for_an_unknown_club(client: Client) -> None:

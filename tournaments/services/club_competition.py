@@ -46,7 +46,7 @@ def member_names(club: Club) -> dict[int, str]:
     return {member.pk: member.full_name for member in club.members.all()}
 
 
-def _season_years(club: Club) -> list[int]:
+def season_years(club: Club) -> list[int]:
     """The years in which the club has a published club evening with a
     closed round."""
     return sorted({day.year for day in public_events().filter(
@@ -63,7 +63,7 @@ def all_time_standings(club: Club) -> list[season.AllTimeRow]:
     options = club.read_season_options()
     evenings: list[tuple[season.Evening, int | str | None]] = []
     names: dict[int | str, str] = {}
-    for year in _season_years(club):
+    for year in season_years(club):
         for evening in club_evenings(club, year):
             evenings.append((evening.evening, evening.winner))
             names.update(evening.names)

@@ -22,7 +22,15 @@ def season(request: HttpRequest, slug: str, year: int | None = None) -> HttpResp
     """Public: the club competition of one season (January to December)."""
     club = get_object_or_404(Club, slug=slug)
     today = timezone.localdate()
-    year = today.year if year is None else year
+    # Without a year: this season, or, while it has no evening with results
+    # yet (January), the last season that has: a club's page should not
+    # open on an empty table.
+    not_yet = None
+    if year is None:
+        year = today.year
+        played = club_competition.season_years(club)
+        if played and played[-1] < year:
+            not_yet, year = year, played[-1]
     if not limits.year_in_range(year):
         raise Http404(_("No season %(year)s.") % {"year": year})
     members = club_competition.member_names(club)
@@ -51,6 +59,7 @@ def season(request: HttpRequest, slug: str, year: int | None = None) -> HttpResp
         "trophy_kept": [{"kept": kept, "member": names_get(kept.member, "")}
                         for kept in trophy.kept],
         "holder": names_get(trophy.holder),
+        "not_yet": not_yet,
         "previous_year": year - 1,
         "next_year": year + 1 if year < today.year else None,
     }
