@@ -11,6 +11,7 @@ from decimal import Decimal
 
 import pytest
 from django.test import Client
+from django.urls import reverse
 from django.utils import timezone, translation
 
 from clubs.models import Club, Member
@@ -121,6 +122,30 @@ def test_my_events_shows_the_next_seat_of_a_late_arrival(
     page = client.get("/en/events/mine/").content.decode()
     seat = Seat.objects.get(registration=late, round=round_two)
     assert "My next seat" in page and f"Table {seat.table.number}" in page
+
+
+def test_a_finished_event_says_where_the_member_finished(
+        member_client: Client, member: Member, running: Event) -> None:
+    """"Recently played" said "You are registered." of a finished event; it
+    says the member's place in the final standings, as its standings do."""
+    from tournaments.services import events, standings
+
+    play_and_close(running.rounds.get(number=1))
+    events.finish_event(running)
+    carol = carol_of(running, member)
+    row = next(row for row in standings.event_standings(running) if row.key == carol.pk)
+    ranked = [r for r in standings.event_standings(running) if r.ranked]
+    page = member_client.get("/en/events/mine/").content.decode()
+    recent = _section(page, "Recently played")
+    assert "You are registered." not in recent and "You are checked in." not in recent
+    shared = sum(1 for r in ranked if r.position == row.position) > 1
+    place = (f"You finished in shared place {row.position} of {len(ranked)}." if shared
+             else f"You finished in place {row.position} of {len(ranked)}.")
+    assert place in recent
+    assert f"· score {row.score}" in recent
+    with translation.override("nl"):
+        dutch = member_client.get(reverse("tournaments:my_events")).content.decode()
+    assert f"op{' een gedeelde' if shared else ''} plaats {row.position} van {len(ranked)}" in dutch
 
 
 def test_my_events_without_a_member_record(client: Client, django_user_model: type) -> None:

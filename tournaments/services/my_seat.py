@@ -11,9 +11,11 @@ at the start of the round (E S W N), 4 the fifth player of a table of 5
 from __future__ import annotations
 
 from dataclasses import dataclass
+from decimal import Decimal
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournaments import access
 from tournaments.models import (
@@ -28,6 +30,7 @@ from tournaments.models import (
     Table,
 )
 from tournaments.services import registration as registrations
+from tournaments.services import standings
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -43,6 +46,7 @@ WAITING = "waiting"
 PENDING = "pending"
 DROPPED = "dropped"
 WITHDRAWN = "withdrawn"
+FINISHED = "finished"  # played a finished event: where they finished
 
 
 @dataclass(frozen=True)
@@ -198,9 +202,55 @@ def whereabouts(registration: Registration | None, user: User) -> Whereabouts | 
 
 
 @dataclass(frozen=True)
+class FinalPlace:
+    """Where the member finished a finished event (its standings after the
+    last round): `position` None when they are listed but not ranked (a
+    substitute, a guest where guests are not ranked)."""
+
+    position: int | None
+    of: int  # the players ranked
+    shared: bool
+    table_points: Decimal
+    score: int
+    rounds_played: int
+
+
+def final_place(registration: Registration) -> FinalPlace | None:
+    """The member's line in the final standings of a finished event; None
+    while it runs, and for a member who played no round."""
+    event = registration.event
+    if event.status != EventStatus.FINISHED:
+        return None
+    rows = standings.event_standings(event)
+    mine = next((row for row in rows if row.key == registration.pk), None)
+    if mine is None:
+        return None
+    ranked = [row for row in rows if row.ranked]
+    shared = mine.position is not None and sum(
+        1 for row in ranked if row.position == mine.position) > 1
+    return FinalPlace(position=mine.position, of=len(ranked), shared=shared,
+                      table_points=mine.table_points, score=mine.score,
+                      rounds_played=mine.rounds_played)
+
+
+def _finished(place: FinalPlace) -> State:
+    if place.position is None:
+        return State(FINISHED, _("played"), ngettext(
+            "You played %(rounds)s round, not ranked.", "You played %(rounds)s rounds, not ranked.",
+            place.rounds_played) % {"rounds": place.rounds_played})
+    if place.shared:
+        return State(FINISHED, _("played"), _(
+            "You finished in shared place %(position)s of %(of)s.") % {
+                "position": place.position, "of": place.of})
+    return State(FINISHED, _("played"), _("You finished in place %(position)s of %(of)s.") % {
+        "position": place.position, "of": place.of})
+
+
+@dataclass(frozen=True)
 class MemberCard:
     """One event as the member sees it: their state, where they sit, and
-    what they can do (register, withdraw)."""
+    what they can do (register, withdraw); once the event is finished,
+    where they finished."""
 
     event: Event
     registration: Registration | None
@@ -208,6 +258,7 @@ class MemberCard:
     seat: Whereabouts | None
     can_register: bool
     can_withdraw: bool
+    place: FinalPlace | None = None
 
 
 def card_for(event: Event, registration: Registration | None, user: User,
@@ -216,10 +267,12 @@ def card_for(event: Event, registration: Registration | None, user: User,
     themselves for its club evenings; the service has the last word)."""
     active = registration is not None and registration.status != RegistrationStatus.WITHDRAWN
     is_open = event.status == EventStatus.OPEN
+    place = final_place(registration) if registration is not None and active else None
     return MemberCard(
         event=event,
         registration=registration,
-        state=state_of(registration),
+        state=_finished(place) if place is not None else state_of(registration),
+        place=place,
         seat=whereabouts(registration, user) if active else None,
         can_register=is_open and event.self_registration and own_club and not active,
         # Only before play: whoever has played drops out through the organiser.
