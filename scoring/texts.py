@@ -32,7 +32,7 @@ from django.utils.translation import gettext as _
 
 from scoring.engine import FALSE_MAHJONG, HAND_FLAGS, RULESETS, pao_of, rule_catalogue
 from scoring.engine.errors import InvalidGame
-from scoring.tiles import tile_names
+from scoring.tiles import set_name, tile_names
 
 logger = logging.getLogger(__name__)
 
@@ -548,15 +548,16 @@ def breakdowns(ruleset: str, hands: Mapping[str, Any]) -> dict[str, Any]:
     """The engine's ``hands`` with each row's rule name and value, and each
     hand's total, in the user's language (``label``, ``value_text``,
     ``text``; ``total_text``); the engine's keys stay as they are. A row
-    of one set names its tiles ("Dichte pung eenvoudige stenen 222m: 4
-    punten"), so two pungs of one rule are told apart."""
+    of one set names its tiles in words ("Dichte pung eenvoudige stenen
+    (2 tekens): 4 punten"), so two pungs of one rule are told apart."""
     shown: dict[str, Any] = {}
+    names = tile_names()
     for seat, hand in hands.items():
         items = []
         for item in hand.get("items", []):
             label = rule_name(ruleset, str(item.get("rule", "")))
             value = item_value(item)
-            named = f"{label} {item['tiles']}" if item.get("tiles") else label
+            named = f"{label} ({set_name(str(item['tiles']), names)})" if item.get("tiles") else label
             items.append(
                 {
                     **item,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from scoring.engine.tiles import TILE_CODES
+from scoring.engine.tiles import TILE_CODES, TileSyntaxError, parse_tiles
 
 
 def tile_names() -> dict[str, str]:
@@ -22,6 +22,27 @@ def tile_names() -> dict[str, str]:
                   "4z": _("North wind"), "5z": _("White dragon"), "6z": _("Green dragon"),
                   "7z": _("Red dragon")})
     return names
+
+
+def set_name(text: str, names: dict[str, str] | None = None) -> str:
+    """A set of a breakdown row in words: "222m" is "2 of characters" (a
+    pung or kong: the rule says which), "777z" "red dragon", "123m" "1-2-3
+    of characters"; text that is not one set is given back as it is."""
+    try:
+        tiles = sorted(TILE_CODES[tile] for tile in parse_tiles(text))
+    except TileSyntaxError:
+        return text
+    if not tiles:
+        return text
+    if len(set(tiles)) == 1:
+        name = (names or tile_names())[tiles[0]]
+        return name[:1].lower() + name[1:]
+    suit = tiles[0][1]
+    if suit == "z" or any(tile[1] != suit for tile in tiles):
+        return text
+    suits = {"m": _("characters"), "p": _("circles"), "s": _("bamboo")}
+    return _("%(number)s of %(suit)s") % {
+        "number": "-".join(tile[0] for tile in tiles), "suit": suits[suit]}
 
 
 def wind_letters() -> dict[str, str]:

@@ -18,6 +18,7 @@ from django.utils.translation import gettext
 
 from scoring import texts
 from scoring.engine import HAND_FLAGS, RULESETS, score_game
+from scoring.tiles import set_name
 
 ENGINE = Path(texts.__file__).parent / "engine"
 ROOT = Path(texts.__file__).parent.parent
@@ -172,10 +173,11 @@ def test_the_worked_example_of_seed_003_reads_in_dutch_and_english() -> None:
     assert south["items"][0]["rule"] == "mahjong"  # the engine's keys stay
     with translation.override("nl"):
         east = [item["text"] for item in texts.breakdowns("nts", hands)["E"]["items"]]
-    # Two pungs of one rule, told apart by their tiles.
-    assert east[:3] == ["Dichte pung eenvoudige stenen 222m: 4 punten",
-                        "Dichte pung eenvoudige stenen 777p: 4 punten",
-                        "Dichte pung edelstenen 555z: 8 punten"]
+    # Two pungs of one rule, told apart by their tiles, named in words (the
+    # notation "777p" read as a code to a new user).
+    assert east[:3] == ["Dichte pung eenvoudige stenen (2 tekens): 4 punten",
+                        "Dichte pung eenvoudige stenen (7 kringen): 4 punten",
+                        "Dichte pung edelstenen (witte draak): 8 punten"]
     with translation.override("en"):
         south = texts.breakdowns("nts", hands)["S"]
     assert [item["text"] for item in south["items"]][-2:] == [
@@ -315,3 +317,18 @@ def test_an_events_refused_option_reads_in_dutch() -> None:
     message = refused.value.message_dict["rule_options"][0]
     assert message.startswith("Optie minimum_fan moet een van 0, 1, 2"), message
     assert message.endswith("zijn, niet 99.")
+
+
+@pytest.mark.parametrize(("text", "english", "dutch"), [
+    ("222m", "2 of characters", "2 tekens"),
+    ("5555s", "5 of bamboo", "5 bamboe"),
+    ("123p", "1-2-3 of circles", "1-2-3 kringen"),
+    ("777z", "red dragon", "rode draak"),
+    ("1z1z1z", "east wind", "oostenwind"),
+    ("not tiles", "not tiles", "not tiles"),
+])
+def test_a_set_is_named_in_words(text: str, english: str, dutch: str) -> None:
+    with translation.override("en"):
+        assert set_name(text) == english
+    with translation.override("nl"):
+        assert set_name(text) == dutch
