@@ -136,7 +136,7 @@ def test_a_visitor_goes_from_the_home_page_to_the_standings(
                          start_date=timezone.localdate())
     page = new_page(None, width=width)
     page.goto(f"{live_server.url}/en/")
-    page.get_by_role("link", name="Tournaments").click()
+    page.get_by_role("link", name="Events", exact=True).click()
     page.wait_for_load_state()
     assert page.url.endswith("/en/events/")
     assert page.locator("text=Geheime avond").count() == 0
