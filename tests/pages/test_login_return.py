@@ -10,6 +10,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
+from tests.pages.conftest import play_and_close
 from tournaments.models import Event, Round
 
 pytestmark = pytest.mark.django_db
@@ -29,6 +30,16 @@ def test_log_in_from_the_standings_returns_to_them(client: Client, event: Event,
     assert link == f"/en/accounts/login/?next=/en/events/{event.pk}/standings/"
     response = client.post(link, {"username": organiser.username, "password": "password"})
     assert response.status_code == 302
+    assert response["Location"] == page
+
+
+def test_log_in_keeps_the_round_the_standings_were_shown_after(
+        client: Client, event: Event, seated_round: Round, organiser: User) -> None:
+    play_and_close(seated_round)
+    page = f"/en/events/{event.pk}/standings/?after=1"
+    link = login_link(client.get(page).content.decode())
+    assert link == f"/en/accounts/login/?next=/en/events/{event.pk}/standings/%3Fafter%3D1"
+    response = client.post(link, {"username": organiser.username, "password": "password"})
     assert response["Location"] == page
 
 
