@@ -55,6 +55,8 @@ class PlayerResult:
                 **item,
                 "doublings": item.get("doublings", item.get("fan")),
                 "label": self._label(item["rule"]),
+                # The set in words ("rode draak"), as on the score-entry page.
+                "tiles_text": tiles.set_name(str(item["tiles"])) if item.get("tiles") else "",
                 "description": self.labels.get(item["rule"], {}).get("description", ""),
                 "section": self.labels.get(item["rule"], {}).get("section", ""),
             }

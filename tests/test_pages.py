@@ -5,6 +5,7 @@ import pytest
 from django.test import Client
 from django.utils import translation
 
+from scoring.tiles import set_name
 from tournaments.forms import scheme_choices
 
 CHECK_URL = "/scoring/check/"
@@ -90,6 +91,10 @@ def test_it_scores_a_valid_game(organiser_client: Client, worked_example: dict[s
     assert "Breakdown for South" in page
     assert ">All chows</span>" in page  # the rule's name in the page's language
     assert "+384" in page
+    # A set is named in words, as on the score-entry page; no seat letters.
+    tiles = [item["tiles"] for item in players["E"].breakdown if item.get("tiles")]
+    assert tiles and all(f"({set_name(text)})" in page for text in tiles)
+    assert "<span class=\"tiles\">" not in page and "South (S)" not in page
     assert 'role="alert"' not in page
 
 
