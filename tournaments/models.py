@@ -38,9 +38,9 @@ class OddTables(models.TextChoices):
 
 class SeatingMethod(models.TextChoices):
     RANDOM = "random", _("random")
-    FUHING = "fuhing", _("by table points of the previous round (Fu-Hing)")
-    SWISS = "swiss", _("Swiss: by standing, avoiding repeat meetings")
-    BALANCED = "balanced", _("balanced: fewest repeat meetings, even winds")
+    FUHING = "fuhing", _("table points of last round (Fu-Hing)")
+    SWISS = "swiss", _("Swiss: by standing, avoiding repeats")
+    BALANCED = "balanced", _("balanced: fewest repeats, even winds")
 
 
 class TieRule(models.TextChoices):
