@@ -92,9 +92,13 @@ def test_without_a_year_it_opens_on_the_last_season_with_results(
     this_year = last_year + 1
     assert f"No club evening of {this_year} has results yet" in page
     assert f'/en/clubs/{club.slug}/season/{this_year}/"' in page  # the way to this season
-    # Asked for by its year, this season is shown as it is: empty.
+    # No way back to a season without results.
+    assert response.context["previous_year"] is None
+    # Asked for by its year, this season is shown as it is: empty, its way
+    # back leading to the last season with results.
     again = client.get(f"/en/clubs/{club.slug}/season/{this_year}/")
     assert again.context["year"] == this_year and again.context["rows"] == []
+    assert (again.context["previous_year"], again.context["next_year"]) == (last_year, None)
 
 
 def test_it_answers_404_for_an_unknown_club(client: Client) -> None:

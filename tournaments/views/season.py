@@ -26,9 +26,9 @@ def season(request: HttpRequest, slug: str, year: int | None = None) -> HttpResp
     # yet (January), the last season that has: a club's page should not
     # open on an empty table.
     not_yet = None
+    played = club_competition.season_years(club)
     if year is None:
         year = today.year
-        played = club_competition.season_years(club)
         if played and played[-1] < year:
             not_yet, year = year, played[-1]
     if not limits.year_in_range(year):
@@ -60,8 +60,11 @@ def season(request: HttpRequest, slug: str, year: int | None = None) -> HttpResp
                         for kept in trophy.kept],
         "holder": names_get(trophy.holder),
         "not_yet": not_yet,
-        "previous_year": year - 1,
-        "next_year": year + 1 if year < today.year else None,
+        # The seasons next to this one that have results (and this year's,
+        # from an earlier one): no link leads to an empty season.
+        "previous_year": max((other for other in played if other < year), default=None),
+        "next_year": min((other for other in played if year < other <= today.year),
+                         default=today.year if year < today.year else None),
     }
     return render(request, "tournaments/season.html", context)
 
