@@ -264,3 +264,18 @@ def test_every_seated_player_is_listed_before_their_table_has_a_hand(
         assert (live[key].score, live[key].table_points, live[key].rounds_played) == (0, 0, 1)
     page = client.get(f"/en/events/{event.pk}/standings/").content.decode()
     assert page.split("<tbody", 1)[1].split("</tbody>", 1)[0].count("<tr") == 8
+
+
+def test_the_round_results_list_the_tables_without_hands_too(
+    client: Client, event: Event, started_round: Round
+) -> None:
+    """As the standings do: once a table has hands, a table without any is
+    listed with its players and no numbers (a new user saw table 1 only)."""
+    assert standings_service.round_results(started_round) == []  # nothing yet
+    first, second = started_round.tables.order_by("number")
+    rounds.record_hand(first, values={0: 40, 1: 20, 2: 10, 3: 0}, winner=0, east=0)
+    results = standings_service.round_results(started_round)
+    assert [(entry.table.number, entry.waiting, len(entry.lines)) for entry in results] == [
+        (1, False, 4), (2, True, 4)]
+    page = client.get(f"/en/events/{event.pk}/rounds/1/results/").content.decode()
+    assert "Table 2 <span class=\"muted\">· no hands yet</span>" in page

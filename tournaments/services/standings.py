@@ -390,6 +390,9 @@ class ResultLine:
 class TableResults:
     table: Table
     lines: list[ResultLine]
+    # A table of a round being played without a hand yet: its players, no
+    # results (listed once another table has some, as the standings do).
+    waiting: bool = False
 
 
 def round_results(round_: Round) -> list[TableResults]:
@@ -421,11 +424,20 @@ def round_results(round_: Round) -> list[TableResults]:
             table_points=table_points, rank=rank,
             unconfirmed=(table_id, registration_id) in unconfirmed,
             penalty=penalties.get(registration_id, 0)))
+    waiting: dict[int, list[ResultLine]] = {}
+    if found and round_.status != RoundStatus.CLOSED:
+        seats = Seat.objects.filter(table_id__in=[t for t in tables if not per_table[t]]
+                                    ).select_related("registration__member").order_by("position")
+        for seat in seats:
+            waiting.setdefault(seat.table_id, []).append(ResultLine(
+                registration=seat.registration, score=0, table_points=Decimal(0), rank=0))
     return [
         TableResults(table=table, lines=sorted(
             per_table[table_id], key=lambda line: (line.rank, line.registration.sort_name)))
+        if per_table[table_id] else TableResults(table=table, lines=waiting[table_id],
+                                                 waiting=True)
         for table_id, table in tables.items()
-        if per_table[table_id]
+        if per_table[table_id] or table_id in waiting
     ]
 
 
