@@ -206,7 +206,7 @@ def test_check_a_hand_with_the_tile_picker(browser: Any, live_server: Any, keepe
     page.click("#check-score")
     page.wait_for_load_state()
     result = page.locator(".result").inner_text()
-    assert "South (S)" in result and "+384" in result
+    assert "South mahjong" in result and "+384" in result and "(S)" not in result
     # The hand comes back into the picker to change and check again.
     assert page.locator("#check-tiles img").count() == 14
     game = json.loads(page.input_value("#id_game"))
@@ -220,7 +220,7 @@ def test_check_a_hand_with_the_tile_picker(browser: Any, live_server: Any, keepe
     page.fill("#id_game", json.dumps(game))
     page.click("#check-score-json")
     page.wait_for_load_state()
-    assert "East (E)" in page.locator(".result").inner_text()
+    assert "Breakdown for East" in page.locator(".result").inner_text()
     # A game the picker cannot show (two players' tiles) stays as JSON.
     assert page.is_visible("#id_game")
     context.close()
