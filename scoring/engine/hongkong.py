@@ -587,8 +587,8 @@ class HongKong(RuleSet):
     options: Sequence[Option] = (
         Option("payment", str, DISCARDER_PAYS,
                "001 Puntentelling Veroorzaker betaalt / Puntentelling bij Hong Kong Mahjong; H1",
-               gettext_noop("Payment table: 'discarder_pays' (the discarder pays all, self-drawn: "
-                            "everyone pays) or 'half_pay' (everyone pays, the discarder double)."),
+               gettext_noop("Payment table: 'Discarder pays' (the discarder pays all, self-drawn: "
+                            "everyone pays) or 'Everyone pays' (everyone pays, the discarder double)."),
                choices=(DISCARDER_PAYS, HALF_PAY),
                label=gettext_noop("Payment table"),
                choice_labels=(gettext_noop("Discarder pays"),
@@ -610,18 +610,18 @@ class HongKong(RuleSet):
                             "(fan table)."), choices=(4, 6),
                label=gettext_noop("Fan for kong on kong")),
         Option("three_player_split", bool, False, THREE + "; H1",
-               gettext_noop("At a table of 3 with payment 'discarder_pays': on a win from a discard the "
-                            "other player pays a single share (the row's self-drawn amount) beside the "
-                            "discarder ('2x van degene die de winnende steen aflegt en 1x van de andere "
-                            "speler'). Off: the discarder pays all, as at a table of 4. With 'half_pay' "
-                            "the table itself splits 2x and 1x."),
+               gettext_noop("At a table of 3 with the payment table 'Discarder pays': on a win from a "
+                            "discard the other player pays a single share (the row's self-drawn amount) "
+                            "beside the discarder ('2x van degene die de winnende steen aflegt en 1x van "
+                            "de andere speler'). Off: the discarder pays all, as at a table of 4. With "
+                            "'Everyone pays' the table itself splits 2x and 1x."),
                label=gettext_noop("Three players: the other player pays too")),
         Option("seven_five_rule", bool, True, SEVEN_FIVE + "; H7",
                gettext_noop("Live wall variant 2 (the default): the last 18 tiles stay standing and the "
                             "7-5 rule applies: from the 7th-last tile whoever discards a dragon or wind, "
                             "from the 5th-last whoever discards a raw suit tile, pays for everyone when "
-                            "someone wins on it (flags seven_five and pao:<discarder>). Off: variant 1, "
-                            "the wall is played out and there is no 7-5 rule."),
+                            "someone wins on it. Off: variant 1, the wall is played out and there is no "
+                            "7-5 rule."),
                label=gettext_noop("Live wall: the last 18 tiles stay standing (7-5 rule)")),
         Option("house_pao_super_clean", bool, False, VARIANTS + " (Gevaarlijk Spel)",
                gettext_noop("House variant: pao for a super-clean hand: 9 tiles of one suit open on the "
