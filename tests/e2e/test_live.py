@@ -184,6 +184,8 @@ def test_a_second_writer_is_told_what_changed_and_chooses(
     conflict.get_by_role("button", name="Send again").click()
     tom.locator('#se-hands tr[data-hand="2"]').wait_for(timeout=10000)
     tom.locator("#se-queue-section").wait_for(state="hidden")
+    # ... and is told so, as for a hand saved from the form.
+    tom.locator("#se-saved", has_text="Hand 2 saved").wait_for()
     hands = list(Hand.objects.filter(table=table).order_by("number"))
     assert [hand.number for hand in hands] == [1, 2]
     assert hands[1].entry["values"] == {"0": 20, "1": 0, "2": 0, "3": 0}

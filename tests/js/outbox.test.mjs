@@ -175,9 +175,13 @@ test("a conflict is kept, stops nothing behind it, and a retry sends it on the t
   assert.equal(server.sent.length, 1);
   // Retry: pending again on the version the page knows now, same submission_id.
   box.requeue(item.submission_id, 6);
-  assert.deepEqual(box.items().map((i) => [i.status, i.message, i.body.expected_version]), [["pending", "", 6]]);
+  assert.deepEqual(box.items().map((i) => [i.status, i.message, i.body.expected_version, i.resent]),
+                   [["pending", "", 6, true]]);
   await box.flush();
   assert.deepEqual(box.items(), []);
+  // Saved: the page is told it was a hand sent again (it confirms it).
+  assert.equal(calls.at(-1)[0], "saved");
+  assert.equal(calls.at(-1)[1].resent, true);
   assert.deepEqual(server.sent.map((b) => [b.submission_id, b.expected_version]), [["id-1", 4], ["id-1", 6]]);
 });
 

@@ -93,11 +93,12 @@ export class Outbox {
   }
 
   /* A kept hand sent again (same submission_id) on top of the table as it
-   * is now (`version`), after the scorekeeper has seen what changed. */
+   * is now (`version`), after the scorekeeper has seen what changed;
+   * `resent`: the page confirms it when it is saved, as a hand from the form. */
   requeue(id, version) {
     const item = this.items().find((i) => i.submission_id === id);
     if (!item) return null;
-    return this.update(id, { status: "pending", message: "",
+    return this.update(id, { status: "pending", message: "", resent: true,
                              body: { ...item.body, expected_version: version } });
   }
 

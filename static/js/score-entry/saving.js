@@ -51,7 +51,8 @@ export function tableOutbox() {
           renderAll();
           await refreshState();
         }
-        if (item.fromForm) announceSaved(data.hand);
+        // The form's hand, or a kept one the scorekeeper sent again: "Hand 3 saved: ...".
+        if (item.fromForm || item.resent) announceSaved(data.hand);
       },
       refusedOnTheSpot(item, data, status) {
         renderAll();
