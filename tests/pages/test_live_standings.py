@@ -278,4 +278,5 @@ def test_the_round_results_list_the_tables_without_hands_too(
     assert [(entry.table.number, entry.waiting, len(entry.lines)) for entry in results] == [
         (1, False, 4), (2, True, 4)]
     page = client.get(f"/en/events/{event.pk}/rounds/1/results/").content.decode()
-    assert "Table 2 <span class=\"muted\">· no hands yet</span>" in page
+    # "No result": the words fit a table scored by its result (MCR, Riichi) too.
+    assert "Table 2 <span class=\"muted\">· no result yet</span>" in page
