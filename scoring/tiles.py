@@ -13,9 +13,13 @@ from django.utils.translation import ngettext
 from scoring.engine.tiles import TILE_CODES, TileSyntaxError, parse_tiles
 
 
+def _suit_names() -> dict[str, str]:
+    return {"m": _("characters"), "p": _("circles"), "s": _("bamboo")}
+
+
 def tile_names() -> dict[str, str]:
     """Each tile's name in the user's language (labels and alt texts)."""
-    suits = {"m": _("characters"), "p": _("circles"), "s": _("bamboo")}
+    suits = _suit_names()
     names = {f"{n}{suit}": _("%(number)s of %(suit)s") % {"number": n, "suit": name}
              for suit, name in suits.items() for n in range(1, 10)}
     names.update({"1z": _("East wind"), "2z": _("South wind"), "3z": _("West wind"),
@@ -40,9 +44,8 @@ def set_name(text: str, names: dict[str, str] | None = None) -> str:
     suit = tiles[0][1]
     if suit == "z" or any(tile[1] != suit for tile in tiles):
         return text
-    suits = {"m": _("characters"), "p": _("circles"), "s": _("bamboo")}
     return _("%(number)s of %(suit)s") % {
-        "number": "-".join(tile[0] for tile in tiles), "suit": suits[suit]}
+        "number": "-".join(tile[0] for tile in tiles), "suit": _suit_names()[suit]}
 
 
 def wind_letters() -> dict[str, str]:

@@ -5,6 +5,7 @@ import pytest
 from django.test import Client
 from django.utils import translation
 
+from clubs.models import Club
 from scoring.tiles import set_name
 from tournaments.forms import scheme_choices
 
@@ -33,8 +34,6 @@ def test_a_logged_in_organisers_home_leads_to_their_clubs(organiser_client: Clie
                                                            organiser: Any) -> None:
     """The home page's first button is where the user goes next, not "Check a
     hand" a third time (it is in the menu and on a card)."""
-    from clubs.models import Club
-
     Club.objects.create(name="Fu-Hing", slug="fu-hing").organisers.add(organiser)
     content = organiser_client.get("/en/").content.decode()
     actions = content.split('class="actions"', 1)[1].split("</p>", 1)[0]

@@ -24,6 +24,7 @@ from clubs.forms import (
     UserOrMemberForm,
 )
 from clubs.models import Club, Member
+from clubs.templatetags.points import points
 from common.countries import country_choices
 from scoring import texts
 from scoring.engine import RULESETS
@@ -104,10 +105,9 @@ def ruleset_choices() -> list[tuple[str, str]]:
 
 
 def scheme_choices() -> list[tuple[str, str]]:
-    # The names are values ("4-2-1-0.5"); shown with the language's decimal
-    # mark, as the standings show table points ("0,5" in Dutch).
-    return [(name, "-".join(number_format(Decimal(part)) for part in name.split("-")))
-            for name in PRESETS]
+    # The names are values ("4-2-1-0.5"); each part shown as the standings
+    # show table points (the points filter: "0,5" in Dutch).
+    return [(name, "-".join(points(part) for part in name.split("-"))) for name in PRESETS]
 
 
 def form_errors(form: forms.Form) -> list[str]:
