@@ -156,10 +156,8 @@ def _check_round(prevailing: str, players: int, ruleset: RuleSet,
     (the fifth sits out), whose rounds count too: the round of the green
     dragon "G" of NTS at 3 players and, with its option, at 5 (003)."""
     order = ruleset.deal_order(players, options)
-    rounds = order.winds
-    if players == 4:
-        rounds += ruleset.deal_order(5, options).winds
-    if prevailing in rounds:
+    if prevailing in order.winds or (
+            players == 4 and prevailing in ruleset.deal_order(5, options).winds):
         return
     note = ruleset.round_note(prevailing)
     raise InvalidGame(f"prevailing_wind {prevailing}: a table of {players} plays "
@@ -258,11 +256,13 @@ def _player(seat: str, spec: object, ruleset: RuleSet,
 
 
 def _given_score(seat: str, spec: dict[str, Any], limit: int) -> int:
+    score = spec["score"]
+    if len(spec) == 1 and type(score) is int and 0 <= score <= limit:
+        return score  # the usual case, without naming the player
     who = seat_label(seat)
     if len(spec) != 1:
         raise InvalidGame(f"{who}: give either a score or tiles, not both",
                           "score_and_tiles", seat=seat)
-    score = spec["score"]
     if isinstance(score, bool) or not isinstance(score, int):
         raise InvalidGame(f"{who}: score must be a whole number, got {shown(score)}",
                           "score_not_whole", seat=seat, got=shown(score))
@@ -272,6 +272,7 @@ def _given_score(seat: str, spec: dict[str, Any], limit: int) -> int:
     if score > limit:
         raise InvalidGame(f"{who}: score {shown(score)} is above the limit of {limit}",
                           "score_above_limit", seat=seat, score=shown(score), limit=limit)
+    # An int subclass other than bool (none comes from JSON) passes as before.
     return score
 
 
@@ -388,47 +389,46 @@ def _win(game: Mapping[str, Any], hands: Mapping[str, Any], winner: str | None,
                 f"a draw (winner null) has no {', '.join(given) or 'flags'}",
                 "draw_with_win", fields=", ".join(given) or "flags")
         return None, -1
-    who = seat_label(winner)
     hand = hands[winner]
     tiles_given = isinstance(hand, PlayerHand)
     if source is None and tiles_given:
-        raise InvalidGame(f"{who} won: give win_source ({', '.join(WIN_SOURCES)})",
+        raise InvalidGame(f"{seat_label(winner)} won: give win_source ({', '.join(WIN_SOURCES)})",
                           "win_source_missing", seat=winner)
     if source is not None and (not isinstance(source, str) or source not in WIN_SOURCES):
-        raise InvalidGame(f"{who}: win_source must be one of {', '.join(WIN_SOURCES)}, "
+        raise InvalidGame(f"{seat_label(winner)}: win_source must be one of {', '.join(WIN_SOURCES)}, "
                           f"got {shown(source)}", "win_source_invalid", seat=winner,
                           got=shown(source), sources=", ".join(WIN_SOURCES))
     if source in (DISCARD, ROBBED_KONG):
         if discarder is None:
-            raise InvalidGame(f"{who} won on a {source.replace('_', ' ')}: give the discarder",
+            raise InvalidGame(f"{seat_label(winner)} won on a {source.replace('_', ' ')}: give the discarder",
                               "discarder_missing", seat=winner, source=source)
         if not isinstance(discarder, str) or discarder not in hands:
             raise InvalidGame(f"discarder must be a seat at the table, got {shown(discarder)}",
                               "discarder_invalid", got=shown(discarder))
         if discarder == winner:
-            raise InvalidGame(f"{who} cannot win on their own discard", "own_discard",
+            raise InvalidGame(f"{seat_label(winner)} cannot win on their own discard", "own_discard",
                               seat=winner)
     elif discarder is not None and source in SELF_DRAWN_SOURCES:
-        raise InvalidGame(f"{who} drew the winning tile ({source}): there is no discarder",
+        raise InvalidGame(f"{seat_label(winner)} drew the winning tile ({source}): there is no discarder",
                           "self_drawn_discarder", seat=winner, source=source)
     tile = -1
     if tile_text is not None:
         if not isinstance(tile_text, str):
-            raise InvalidGame(f"{who}: winning_tile must be a tile like \"3s\"",
+            raise InvalidGame(f"{seat_label(winner)}: winning_tile must be a tile like \"3s\"",
                               "winning_tile_not_text", seat=winner)
         try:
             tile = parse_one(tile_text)
         except TileSyntaxError as error:
-            raise InvalidGame(f"{who} winning_tile: {error}", error.code,
+            raise InvalidGame(f"{seat_label(winner)} winning_tile: {error}", error.code,
                               at={"seat": winner, "part": "winning_tile"},
                               **error.params) from None
     if tiles_given:
         if tile < 0:
-            raise InvalidGame(f"{who} won: give the winning_tile", "winning_tile_missing",
+            raise InvalidGame(f"{seat_label(winner)} won: give the winning_tile", "winning_tile_missing",
                               seat=winner)
         if hand.concealed[tile] == 0:
             raise InvalidGame(
-                f"{who}: winning tile {tile_name(tile)} is not among the concealed tiles "
+                f"{seat_label(winner)}: winning tile {tile_name(tile)} is not among the concealed tiles "
                 "(the winner's concealed tiles include the winning tile)",
                 "winning_tile_not_concealed", seat=winner, tile=tile_name(tile))
     ruleset.validate_flags(flags, winner, hands, source, discarder)
@@ -452,8 +452,12 @@ def _check_copies(hands: Mapping[str, Any]) -> None:
             bonus_holders[bonus] = seat
     counted = [(seat, hand.all_counts()) for seat, hand in hands.items()
                if isinstance(hand, PlayerHand)]
-    totals = list(map(sum, zip(*(counts for _, counts in counted), strict=True)))
-    if not totals or max(totals) <= 4:
+    if not counted:
+        return
+    # Most games give the winner's tiles only: their counts are the totals.
+    totals = counted[0][1] if len(counted) == 1 else list(
+        map(sum, zip(*(counts for _, counts in counted), strict=True)))
+    if max(totals) <= 4:
         return
     for tile, count in enumerate(totals):
         if count > 4:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from .reading import Group, Reading, Winds
+from .tiles import NUM_KINDS
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,9 +104,10 @@ class RuleTable:
         init=False, repr=False)
     _other_rules: tuple[tuple[HandRule, bool, dict[str, object]], ...] = field(
         init=False, repr=False)
-    # Keyed on a set (kind, tile, concealed) or pair and the two winds: at
+    # Keyed on a set (kind, tile, concealed) or pair and the two winds, as
+    # one int (no tuple to build and hash per set of every reading): at
     # most some 3,800 entries, whatever the games (no bound needed).
-    _entries: dict[tuple[int, ...], _Entry] = field(init=False, repr=False, compare=False)
+    _entries: dict[int, _Entry] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         replaced = frozenset().union(
@@ -140,7 +142,8 @@ class RuleTable:
         )
 
     def set_entry(self, group: Group, seat_wind: int, prevailing_wind: int) -> _Entry:
-        key = (group.kind, group.tile, group.concealed, seat_wind, prevailing_wind)
+        key = (((group.kind * NUM_KINDS + group.tile) * 2 + group.concealed) * NUM_KINDS
+               + seat_wind) * NUM_KINDS + prevailing_wind
         entry = self._entries.get(key)
         if entry is None:
             winds = Winds(seat_wind, prevailing_wind)
@@ -151,7 +154,7 @@ class RuleTable:
         return entry
 
     def pair_entry(self, tile: int, seat_wind: int, prevailing_wind: int) -> _Entry:
-        key = (-1, tile, seat_wind, prevailing_wind)
+        key = -1 - (tile * NUM_KINDS + seat_wind) * NUM_KINDS - prevailing_wind  # sets: >= 0
         entry = self._entries.get(key)
         if entry is None:
             winds = Winds(seat_wind, prevailing_wind)

@@ -20,6 +20,7 @@ _other_counts = itemgetter(*(t for t in range(NUM_KINDS) if t not in ORPHAN_SET)
 _wind_counts = itemgetter(*WINDS)
 _dragon_counts = itemgetter(*DRAGONS)
 _honour_slice = slice(27, NUM_KINDS)
+_odd = (1).__and__  # a C-level test: 1 for an odd count
 
 
 def _suits_used(counts: Sequence[int]) -> list[int]:
@@ -97,7 +98,7 @@ def may_be_irregular(counts: Sequence[int]) -> bool:
     honours only, or one suit with honours: a cheap test before the exact ones."""
     if len(_suits_used(counts)) <= 1:
         return True
-    if not any(n & 1 for n in counts):
+    if 1 not in map(_odd, counts):
         return True
     return _only_orphans(counts)
 
@@ -105,9 +106,11 @@ def may_be_irregular(counts: Sequence[int]) -> bool:
 def irregular_candidates(counts: Sequence[int]) -> set[int]:
     """The tiles that might complete 13 concealed tiles into an irregular
     shape: the lone tile of six pairs, the orphans of an all-orphan hand, the
-    suit and honours of a one-suit hand. Exact tests come after."""
+    suit of a one-suit hand and, when it holds honours, the honours (a shape
+    of a suit with honours holds several: the snakes, the court of Peking).
+    Exact tests come after."""
     found: set[int] = set()
-    odd = list(compress(range(NUM_KINDS), map((1).__and__, counts)))
+    odd = list(compress(range(NUM_KINDS), map(_odd, counts)))
     if len(odd) == 1:
         found.add(odd[0])
     if _only_orphans(counts):
@@ -116,5 +119,6 @@ def irregular_candidates(counts: Sequence[int]) -> set[int]:
     if len(suits) <= 1:
         for suit in suits:
             found.update(range(suit * 9, suit * 9 + 9))
-        found.update(range(27, 34))
+        if any(counts[_honour_slice]):
+            found.update(range(27, 34))
     return found

@@ -1,0 +1,81 @@
+"""Irregular waits (NTS 000 §2.3.2; N3 the only possible tile, N11 a
+waiting limit hand): the engine tries only the candidate tiles of
+``shapes.irregular_candidates`` before the exact shape tests, so that list
+must hold every tile that completes an irregular limit hand."""
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scoring.engine import nts, shapes
+from scoring.engine.tiles import DRAGONS, NUM_KINDS, ORPHANS, WINDS
+
+SHAPES = ("nine_gates", "thirteen_orphans", "honour_twins", "wind_snake", "dragon_snake",
+          "court_of_peking", "seven_pairs")
+
+
+@st.composite
+def irregular_hands(draw: st.DrawFn) -> list[int]:
+    """Fourteen concealed tiles of one of NTS's irregular limit hands."""
+    counts = [0] * NUM_KINDS
+    base = draw(st.integers(0, 2)) * 9
+    suit = list(range(base, base + 9))
+    shape = draw(st.sampled_from(SHAPES))
+    if shape == "nine_gates":
+        for offset, need in enumerate((3, 1, 1, 1, 1, 1, 1, 1, 3)):
+            counts[base + offset] = need
+        counts[draw(st.sampled_from(suit))] += 1
+    elif shape == "thirteen_orphans":
+        for tile in ORPHANS:
+            counts[tile] = 1
+        counts[draw(st.sampled_from(ORPHANS))] += 1
+    elif shape == "honour_twins":
+        for tile in (*WINDS, *DRAGONS):
+            counts[tile] = 2
+    elif shape in ("wind_snake", "dragon_snake"):
+        for tile in suit:
+            counts[tile] = 1
+        if shape == "wind_snake":
+            for tile in WINDS:
+                counts[tile] = 1
+            counts[draw(st.sampled_from((*suit, *WINDS)))] += 1
+        else:
+            for tile in DRAGONS:
+                counts[tile] = 1
+            counts[draw(st.sampled_from(WINDS))] = 2
+    elif shape == "court_of_peking":
+        for tile in (*suit[:7], *WINDS, *DRAGONS):
+            counts[tile] = 1
+    else:  # seven pairs of one suit, with or without honours, or of any tiles
+        pool = draw(st.sampled_from((suit, suit + [*WINDS, *DRAGONS], list(range(NUM_KINDS)))))
+        fours = draw(st.integers(0, 3))  # four equal tiles count as two pairs
+        kinds = draw(st.lists(st.sampled_from(pool), min_size=7 - fours, max_size=7 - fours,
+                              unique=True))
+        for index, tile in enumerate(kinds):
+            counts[tile] = 4 if index < fours else 2
+    return counts
+
+
+@settings(max_examples=400, deadline=None)
+@given(irregular_hands())
+def test_every_tile_that_completes_an_irregular_hand_is_a_candidate(counts):
+    """000 §2.3.2: take any tile out of an irregular limit hand; the tile is
+    among the candidates of the 13 that remain (the honours of a hand that
+    holds none are not tried: no NTS shape completes with a lone honour)."""
+    assert sum(counts) == 14
+    assert nts._irregular_limits(counts), counts  # the strategy builds limit hands
+    for tile in range(NUM_KINDS):
+        if not counts[tile]:
+            continue
+        waiting = list(counts)
+        waiting[tile] -= 1
+        assert tile in shapes.irregular_candidates(waiting), (counts, tile)
+
+
+def test_a_one_suit_hand_without_honours_tries_no_honour():
+    """Nine gates (000 §2.3.2) waits on its suit; no honour can complete it."""
+    waiting = [0] * NUM_KINDS
+    for offset, need in enumerate((3, 1, 1, 1, 1, 1, 1, 1, 3)):
+        waiting[offset] = need
+    candidates = shapes.irregular_candidates(waiting)
+    assert candidates == set(range(9))
+    assert nts._has_irregular_wait(waiting, waiting, 0)  # any of the nine completes it
