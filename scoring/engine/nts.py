@@ -658,7 +658,7 @@ class NTS(RuleSet):
         if is_complete(hand.concealed) and _only_possible_tile(hand, all_counts, ctx):
             ctx = Context(ctx.seat_wind, ctx.prevailing_wind, True, ctx.win_source, ctx.flags,
                           ctx.winning_tile, only_possible=True)
-        candidates = _win_candidates(list(hand.concealed), hand, all_counts, ctx)
+        candidates = _win_candidates(hand.concealed, hand, all_counts, ctx)
         candidates += self._peling_candidates(hand, all_counts, ctx)
         best = _best(candidates)
         if best is None:

@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import compress
-from operator import itemgetter
 from typing import NamedTuple
 
 from .decompose import CHOW, KONG, PUNG, Parse
@@ -123,24 +122,44 @@ class TileFacts(NamedTuple):
     all_green: bool
 
 
-# C-level getters of the counts of the tiles each fact excludes: facts are
-# taken of every hand and of every alternative wait.
-_non_simples = itemgetter(*(t for t in range(NUM_KINDS) if t >= 27 or t in TERMINALS))
-_non_majors = itemgetter(*(t for t in range(NUM_KINDS) if t not in MAJORS))
-_non_green = itemgetter(*(t for t in range(NUM_KINDS) if t not in GREEN_TILES))
-_SUIT_SETS = {bits: frozenset(s for s in range(3) if bits >> s & 1) for bits in range(8)}
+# What each tile kind says about a hand that holds it, as bits: the facts
+# are taken of every hand and of every alternative wait, so they are one OR
+# over the kinds held and one lookup of the facts those bits give (the 256
+# TileFacts below, made once and shared: they are immutable).
+_SUIT_BITS = (1, 2, 4)
+_HONOUR, _WIND, _NOT_SIMPLE, _NOT_MAJOR, _NOT_GREEN = 8, 16, 32, 64, 128
+
+
+def _tile_bits(tile: int) -> int:
+    bits = _SUIT_BITS[tile // 9] if tile < 27 else _HONOUR | (_WIND if tile < WHITE else 0)
+    if tile >= 27 or tile in TERMINALS:
+        bits |= _NOT_SIMPLE
+    if tile not in MAJORS:
+        bits |= _NOT_MAJOR
+    if tile not in GREEN_TILES:
+        bits |= _NOT_GREEN
+    return bits
+
+
+_TILE_BITS = tuple(_tile_bits(tile) for tile in range(NUM_KINDS))
+_FACTS = tuple(
+    TileFacts(
+        suits=frozenset(s for s in range(3) if bits >> s & 1),
+        honours=bool(bits & _HONOUR),
+        winds=bool(bits & _WIND),
+        all_simples=not bits & _NOT_SIMPLE,
+        all_majors=not bits & _NOT_MAJOR,
+        all_green=not bits & _NOT_GREEN,
+    )
+    for bits in range(256)
+)
 
 
 def tile_facts(counts: Sequence[int]) -> TileFacts:
-    bits = bool(any(counts[0:9])) | bool(any(counts[9:18])) << 1 | bool(any(counts[18:27])) << 2
-    return TileFacts(
-        suits=_SUIT_SETS[bits],
-        honours=any(counts[27:34]),
-        winds=any(counts[27:31]),
-        all_simples=not any(_non_simples(counts)),
-        all_majors=not any(_non_majors(counts)),
-        all_green=not any(_non_green(counts)),
-    )
+    bits = 0
+    for tile_bits in compress(_TILE_BITS, counts):
+        bits |= tile_bits
+    return _FACTS[bits]
 
 
 class Reading:

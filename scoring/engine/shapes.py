@@ -95,8 +95,13 @@ def _only_orphans(counts: Sequence[int]) -> bool:
 
 def may_be_irregular(counts: Sequence[int]) -> bool:
     """Every irregular hand of the seeds is seven pairs, terminals and
-    honours only, or one suit with honours: a cheap test before the exact ones."""
-    if len(_suits_used(counts)) <= 1:
+    honours only, honours only, or one suit (with or without honours) that
+    holds each of its 1 to 7 (nine gates, the snakes, the court of Peking):
+    a cheap test before the exact ones."""
+    suits = _suits_used(counts)
+    if not suits:
+        return True
+    if len(suits) == 1 and all(counts[suits[0] * 9 : suits[0] * 9 + 7]):
         return True
     if 1 not in map(_odd, counts):
         return True
@@ -105,10 +110,11 @@ def may_be_irregular(counts: Sequence[int]) -> bool:
 
 def irregular_candidates(counts: Sequence[int]) -> set[int]:
     """The tiles that might complete 13 concealed tiles into an irregular
-    shape: the lone tile of six pairs, the orphans of an all-orphan hand, the
-    suit of a one-suit hand and, when it holds honours, the honours (a shape
-    of a suit with honours holds several: the snakes, the court of Peking).
-    Exact tests come after."""
+    shape: the lone tile of six pairs, the orphans of an all-orphan hand,
+    and for a one-suit hand that already holds all but one of its 1 to 7
+    (as nine gates, the snakes and the court of Peking do with a tile less)
+    the suit and, when it holds honours, the honours (a shape of a suit
+    with honours holds several). Exact tests come after."""
     found: set[int] = set()
     odd = list(compress(range(NUM_KINDS), map(_odd, counts)))
     if len(odd) == 1:
@@ -116,9 +122,8 @@ def irregular_candidates(counts: Sequence[int]) -> set[int]:
     if _only_orphans(counts):
         found.update(ORPHANS)
     suits = _suits_used(counts)
-    if len(suits) <= 1:
-        for suit in suits:
-            found.update(range(suit * 9, suit * 9 + 9))
+    if len(suits) == 1 and counts[suits[0] * 9 : suits[0] * 9 + 7].count(0) <= 1:
+        found.update(range(suits[0] * 9, suits[0] * 9 + 9))
         if any(counts[_honour_slice]):
             found.update(range(27, 34))
     return found

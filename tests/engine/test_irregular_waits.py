@@ -55,20 +55,51 @@ def irregular_hands(draw: st.DrawFn) -> list[int]:
     return counts
 
 
+def _completing(waiting: list[int]) -> set[int]:
+    """Every tile kind that completes these 13 tiles into an irregular limit
+    hand, found by trying all 34."""
+    found = set()
+    for tile in range(NUM_KINDS):
+        if waiting[tile] < 4:
+            waiting[tile] += 1
+            if nts._irregular_limits(waiting):
+                found.add(tile)
+            waiting[tile] -= 1
+    return found
+
+
 @settings(max_examples=400, deadline=None)
 @given(irregular_hands())
 def test_every_tile_that_completes_an_irregular_hand_is_a_candidate(counts):
-    """000 §2.3.2: take any tile out of an irregular limit hand; the tile is
-    among the candidates of the 13 that remain (the honours of a hand that
-    holds none are not tried: no NTS shape completes with a lone honour)."""
+    """000 §2.3.2: take any tile out of an irregular limit hand; every tile
+    that completes the 13 left (the one taken out among them) is among their
+    candidates, so no wait of N3 or N11 is missed."""
     assert sum(counts) == 14
-    assert nts._irregular_limits(counts), counts  # the strategy builds limit hands
+    assert nts._irregular_limits(counts), counts  # the prefilter lets every one through
     for tile in range(NUM_KINDS):
         if not counts[tile]:
             continue
         waiting = list(counts)
         waiting[tile] -= 1
-        assert tile in shapes.irregular_candidates(waiting), (counts, tile)
+        completing = _completing(waiting)
+        assert tile in completing
+        assert completing <= shapes.irregular_candidates(waiting), (counts, tile)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 2), st.lists(st.integers(0, 4), min_size=16, max_size=16))
+def test_no_candidate_is_missed_in_one_suit_hands_with_honours(suit, weights):
+    """13 tiles of one suit and the honours, drawn at random: all completing
+    tiles are candidates."""
+    kinds = [*range(suit * 9, suit * 9 + 9), *range(27, 34)]
+    waiting = [0] * NUM_KINDS
+    for tile, weight in zip(kinds, weights, strict=True):
+        waiting[tile] = weight
+    while sum(waiting) > 13:
+        waiting[max(kinds, key=lambda t: (waiting[t], t))] -= 1
+    if sum(waiting) < 13:
+        return
+    assert _completing(waiting) <= shapes.irregular_candidates(waiting)
 
 
 def test_a_one_suit_hand_without_honours_tries_no_honour():
