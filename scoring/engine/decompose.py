@@ -5,18 +5,19 @@ A hand is split per suit; each suit's shape is decomposed once and memoised
 hand's parses are the product of its suits' parses with exactly one pair.
 Waits reuse the same tables: adding a tile changes a single suit.
 
-The memos are bounded (least recently used shapes are forgotten), because
-a visitor chooses the hands: the scored hands are checked first (at most 4
-copies of a tile, 14 tiles), yet 273,000 shapes of one suit pass, each in
-three suits, some 400 MB with their waits if all were kept. The bounds below hold what the 30,000 games of
-the benchmark's corpora meet (some 35,000 shapes, 4,000 waits) and at most
-about 26 MB and 5 MB.
+The memos are bounded, because a visitor chooses the hands: the scored
+hands are checked first (at most 4 copies of a tile, 14 tiles), yet 273,000
+shapes of one suit pass, each in three suits, some 400 MB with their waits if
+all were kept. Each suit has its own memo, keyed on the suit's counts as they
+are (no key to build per lookup); a memo that is full is emptied and fills
+again. The bounds below hold what the 30,000 games of the benchmark's
+corpora meet (some 35,000 shapes, a third per suit, and 4,000 waits) and at
+most about 26 MB and 5 MB.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 from itertools import product
 
 CHOW, PUNG, KONG = 0, 1, 2
@@ -29,13 +30,27 @@ Parse = tuple[tuple[SetTuple, ...], int]
 _SUIT_SLICES = ((0, 9), (9, 18), (18, 27), (27, 34))
 # The largest 65,536 entries of suit_parses take 26 MB (key, parses and the
 # memo's own ~100 bytes; the largest is 1.9 KB), the largest 16,384 of
-# suit_waits 5 MB: the most these memos can hold.
+# suit_waits 5 MB: the most these memos can hold, shared by the 4 suits.
 _SHAPES_KEPT = 65_536
 _WAITS_KEPT = 16_384
+_SUITS = 4  # characters, bamboo, circles (base 0, 9, 18) and the honours (27)
+_parses_memo: list[dict[tuple[int, ...], tuple[Parse, ...]]] = [{} for _ in range(_SUITS)]
+_waits_memo: list[dict[tuple[int, ...], tuple[int, ...]]] = [{} for _ in range(_SUITS)]
 
 
-@lru_cache(maxsize=_SHAPES_KEPT)
 def suit_parses(counts: tuple[int, ...], base: int) -> tuple[Parse, ...]:
+    """Every way to read one suit's tiles as sets and at most one pair
+    (memoised per suit: _parse_suit)."""
+    memo = _parses_memo[base // 9]
+    found = memo.get(counts)
+    if found is None:
+        if len(memo) >= _SHAPES_KEPT // _SUITS:
+            memo.clear()
+        found = memo[counts] = _parse_suit(counts, base)
+    return found
+
+
+def _parse_suit(counts: tuple[int, ...], base: int) -> tuple[Parse, ...]:
     """Every way to read one suit's tiles as sets and at most one pair.
 
     ``base`` is the suit's first tile; honours (base 27) form no chows.
@@ -129,10 +144,19 @@ def is_complete(counts: Sequence[int]) -> bool:
     return pairs_needed == 1
 
 
-@lru_cache(maxsize=_WAITS_KEPT)
 def suit_waits(counts: tuple[int, ...], base: int) -> tuple[int, ...]:
     """The offsets in one suit whose tile lets the suit's tiles be read
-    completely (sets, at most one pair)."""
+    completely (sets, at most one pair); memoised per suit."""
+    memo = _waits_memo[base // 9]
+    found = memo.get(counts)
+    if found is None:
+        if len(memo) >= _WAITS_KEPT // _SUITS:
+            memo.clear()
+        found = memo[counts] = _suit_waits(counts, base)
+    return found
+
+
+def _suit_waits(counts: tuple[int, ...], base: int) -> tuple[int, ...]:
     work = list(counts)
     found: list[int] = []
     for offset in range(len(work)):
@@ -175,5 +199,12 @@ def regular_waits(counts: Sequence[int], held: Sequence[int] | None = None) -> l
 
 
 def clear_caches() -> None:
-    suit_parses.cache_clear()
-    suit_waits.cache_clear()
+    for memo in _parses_memo:
+        memo.clear()
+    for waits in _waits_memo:
+        waits.clear()
+
+
+def memo_sizes() -> tuple[int, int]:
+    """(shapes, waits) the memos hold now, all suits together."""
+    return sum(map(len, _parses_memo)), sum(map(len, _waits_memo))

@@ -7,7 +7,7 @@ holds no rule of the game itself.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from .deal import GREEN_DRAGON_ROUND
@@ -216,8 +216,7 @@ def _player(seat: str, spec: object, ruleset: RuleSet,
     if "concealed" not in spec:
         raise InvalidGame(f"{seat_label(seat)}: give 'concealed' tiles (or a 'score')",
                           "concealed_missing", seat=seat)
-    concealed = _tiles(spec["concealed"], lambda: f"{seat_label(seat)} concealed",
-                       {"seat": seat, "part": "concealed"})
+    concealed = _tiles(spec["concealed"], seat)
     melds_given = spec.get("melds") or []
     if not isinstance(melds_given, list):
         raise InvalidGame(f"{seat_label(seat)}: melds must be a list", "melds_not_list",
@@ -276,52 +275,63 @@ def _given_score(seat: str, spec: dict[str, Any], limit: int) -> int:
     return score
 
 
-def _tiles(text: object, where: Callable[[], str], at: dict[str, object]) -> tuple[int, ...]:
-    """parse_or_fail, naming ``where`` (``at``) only when the text is wrong."""
+def _tiles(text: object, seat: str, meld: int = 0) -> tuple[int, ...]:
+    """parse_or_fail, naming the player's concealed tiles or their meld
+    ``meld`` (1-4) only when the text is wrong."""
     if isinstance(text, str):
         try:
             return parse_tiles(text)
         except TileSyntaxError:
             pass
-    return parse_or_fail(text, where(), at)
+    if meld:
+        return parse_or_fail(text, _meld_name(seat, meld), {"seat": seat, "meld": meld})
+    return parse_or_fail(text, f"{seat_label(seat)} concealed",
+                         {"seat": seat, "part": "concealed"})
+
+
+def _meld_name(seat: str, index: int) -> str:
+    return f"{seat_label(seat)} meld {index}"
 
 
 def _meld(seat: str, index: int, spec: object) -> Meld:
-    def where() -> str:
-        return f"{seat_label(seat)} meld {index}"
-
-    at: dict[str, object] = {"seat": seat, "meld": index}
+    # The meld is named (``where``, ``at``) only when it is refused.
     if not isinstance(spec, dict):
-        raise InvalidGame(f"{where()}: a meld is an object with kind, tiles and open",
+        where, at = _meld_name(seat, index), {"seat": seat, "meld": index}
+        raise InvalidGame(f"{where}: a meld is an object with kind, tiles and open",
                           "meld_not_object", at=at)
     if not spec.keys() <= MELD_KEYS:
+        where, at = _meld_name(seat, index), {"seat": seat, "meld": index}
         unknown = set(spec) - MELD_KEYS
-        raise InvalidGame(f"{where()}: unknown field(s) {listed(unknown)}", "unknown_fields",
+        raise InvalidGame(f"{where}: unknown field(s) {listed(unknown)}", "unknown_fields",
                           at=at, fields=listed(unknown))
     kind_name = spec.get("kind")
     if kind_name not in KIND_NAMES:
-        raise InvalidGame(f"{where()}: kind must be chow, pung or kong, got {shown(kind_name)}",
+        where, at = _meld_name(seat, index), {"seat": seat, "meld": index}
+        raise InvalidGame(f"{where}: kind must be chow, pung or kong, got {shown(kind_name)}",
                           "meld_kind_invalid", at=at, got=shown(kind_name))
     kind = KIND_NAMES.index(kind_name)
-    tiles = sorted(_tiles(spec.get("tiles"), where, at))
+    tiles = sorted(_tiles(spec.get("tiles"), seat, index))
     is_open = spec.get("open", True)
     if not isinstance(is_open, bool):
-        raise InvalidGame(f"{where()}: open must be true or false, got {shown(is_open)}",
+        where, at = _meld_name(seat, index), {"seat": seat, "meld": index}
+        raise InvalidGame(f"{where}: open must be true or false, got {shown(is_open)}",
                           "meld_open_invalid", at=at, got=shown(is_open))
     if kind == CHOW:
         if len(tiles) != 3 or tiles[0] >= 27 or tiles[0] // 9 != tiles[2] // 9 or tiles != [
             tiles[0], tiles[0] + 1, tiles[0] + 2
         ]:
+            where, at = _meld_name(seat, index), {"seat": seat, "meld": index}
             raise InvalidGame(
-                f"{where()}: chow {format_tiles(tiles)} is not three consecutive tiles of "
+                f"{where}: chow {format_tiles(tiles)} is not three consecutive tiles of "
                 "one suit" + (" (honours form no chows)" if any(t >= 27 for t in tiles) else ""),
                 "chow_not_consecutive", at=at, tiles=format_tiles(tiles),
                 honours=any(t >= 27 for t in tiles))
     else:
         size = 3 if kind_name == "pung" else 4
         if len(tiles) != size or len(set(tiles)) != 1:
+            where, at = _meld_name(seat, index), {"seat": seat, "meld": index}
             raise InvalidGame(
-                f"{where()}: {kind_name} {format_tiles(tiles)} is not {size} equal tiles",
+                f"{where}: {kind_name} {format_tiles(tiles)} is not {size} equal tiles",
                 "set_not_equal", at=at, kind=kind_name, tiles=format_tiles(tiles), size=size)
     return Meld(kind, tiles[0], is_open)
 
@@ -450,7 +460,7 @@ def _check_copies(hands: Mapping[str, Any]) -> None:
                     "bonus_twice" if first == seat else "bonus_with_other", seat=seat,
                     bonus=bonus, other=first)
             bonus_holders[bonus] = seat
-    counted = [(seat, hand.all_counts()) for seat, hand in hands.items()
+    counted = [(seat, hand.held or hand.all_counts()) for seat, hand in hands.items()
                if isinstance(hand, PlayerHand)]
     if not counted:
         return

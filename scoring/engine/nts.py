@@ -602,6 +602,8 @@ class NTS(RuleSet):
 
     def deal_order(self, players: int,
                    options: Mapping[str, Any] | None = None) -> DealOrder:
+        if players not in (3, 5):
+            return EACH_HAND
         resolved = self.resolve_options(options or {})  # the declared defaults
         if players == 3 and resolved["three_player_two_suits"]:
             return THREE_PLAYER_ORDER

@@ -345,6 +345,17 @@ def test_the_parse_memo_holds_only_text_within_the_limit() -> None:
 
 def test_the_shape_memos_are_bounded() -> None:
     """Some 270,000 one-suit shapes of a checked hand exist (each in three
-    suits): the decomposition memos forget the least recently used."""
-    assert decompose.suit_parses.cache_info().maxsize == 65_536
-    assert decompose.suit_waits.cache_info().maxsize == 16_384
+    suits): a suit's memo holds at most a quarter of 65,536 shapes and of
+    16,384 waits, and a full one starts again."""
+    decompose.clear_caches()
+    shapes = [tuple(n // 5**place % 5 for place in range(9)) for n in range(17_000)]
+    for shape in shapes:
+        decompose.suit_parses(shape, 9)
+        decompose.suit_waits(shape, 18)
+    held_shapes, held_waits = decompose.memo_sizes()
+    assert 0 < held_shapes <= 65_536 // 4 and 0 < held_waits <= 16_384 // 4
+    # What is forgotten is worked out again, the same.
+    assert decompose.suit_parses(shapes[0], 9) == decompose._parse_suit(shapes[0], 9)
+    assert decompose.suit_waits(shapes[1], 18) == decompose._suit_waits(shapes[1], 18)
+    decompose.clear_caches()
+    assert decompose.memo_sizes() == (0, 0)
