@@ -35,7 +35,7 @@ from typing import Any
 
 from . import shapes
 from .deal import DREAMER_ROTATION, EACH_HAND, GREEN_DRAGON_ROUND, DealOrder
-from .decompose import CHOW, KONG, PUNG, is_complete, parses, regular_waits
+from .decompose import CHOW, KONG, PUNG, Parse, parses, regular_waits
 from .errors import InvalidGame
 from .hands import HandResult, PlayerHand, seat_label
 from .reading import (
@@ -448,11 +448,15 @@ def _irregular_limits(concealed: Sequence[int], only: frozenset[str] | None = No
 
 def _win_candidates(concealed: Sequence[int], hand: PlayerHand, all_counts: Sequence[int],
                     ctx: Context, pair_only: bool = False,
-                    irregular_only: frozenset[str] | None = None) -> list[_Candidate]:
-    """Every legal and illegal way to count this win: limits and readings."""
+                    irregular_only: frozenset[str] | None = None,
+                    parse_list: list[Parse] | None = None) -> list[_Candidate]:
+    """Every legal and illegal way to count this win: limits and readings
+    (``parse_list``: the parses of ``concealed``, when already made)."""
     candidates: list[_Candidate] = []
     facts = tile_facts(all_counts)
-    readings = winner_readings(parses(concealed), hand.melds, facts, ctx)
+    if parse_list is None:
+        parse_list = parses(concealed)
+    readings = winner_readings(parse_list, hand.melds, facts, ctx)
     if pair_only:
         readings = [r for r in readings if r.winning_group == "pair"]
     irregular = [] if hand.melds else _irregular_limits(concealed, irregular_only)
@@ -656,11 +660,12 @@ class NTS(RuleSet):
     def score_winner(self, hand: PlayerHand, ctx: Context,
                      options: Mapping[str, Any]) -> HandResult:
         all_counts = hand.all_counts()
+        parse_list = parses(hand.concealed)
         # The wait matters only to a regular reading; limits add nothing.
-        if is_complete(hand.concealed) and _only_possible_tile(hand, all_counts, ctx):
+        if parse_list and _only_possible_tile(hand, all_counts, ctx):
             ctx = Context(ctx.seat_wind, ctx.prevailing_wind, True, ctx.win_source, ctx.flags,
                           ctx.winning_tile, only_possible=True)
-        candidates = _win_candidates(hand.concealed, hand, all_counts, ctx)
+        candidates = _win_candidates(hand.concealed, hand, all_counts, ctx, parse_list=parse_list)
         candidates += self._peling_candidates(hand, all_counts, ctx)
         best = _best(candidates)
         if best is None:

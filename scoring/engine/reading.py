@@ -14,13 +14,18 @@ from typing import NamedTuple
 
 from .decompose import CHOW, KONG, PUNG, Parse
 from .tiles import (
+    ALL_BITS,
     EAST,
-    GREEN_TILES,
-    MAJORS,
+    HONOUR_BIT,
+    NOT_GREEN_BIT,
+    NOT_MAJOR_BIT,
+    NOT_SIMPLE_BIT,
     NUM_KINDS,
-    TERMINALS,
+    SUIT_BITS,
     WHITE,
+    WIND_BIT,
     format_tiles,
+    held_bits,
 )
 
 # How the winning tile came (score-interface.md).
@@ -122,44 +127,23 @@ class TileFacts(NamedTuple):
     all_green: bool
 
 
-# What each tile kind says about a hand that holds it, as bits: the facts
-# are taken of every hand and of every alternative wait, so they are one OR
-# over the kinds held and one lookup of the facts those bits give (the 256
-# TileFacts below, made once and shared: they are immutable).
-_SUIT_BITS = (1, 2, 4)
-_HONOUR, _WIND, _NOT_SIMPLE, _NOT_MAJOR, _NOT_GREEN = 8, 16, 32, 64, 128
-
-
-def _tile_bits(tile: int) -> int:
-    bits = _SUIT_BITS[tile // 9] if tile < 27 else _HONOUR | (_WIND if tile < WHITE else 0)
-    if tile >= 27 or tile in TERMINALS:
-        bits |= _NOT_SIMPLE
-    if tile not in MAJORS:
-        bits |= _NOT_MAJOR
-    if tile not in GREEN_TILES:
-        bits |= _NOT_GREEN
-    return bits
-
-
-_TILE_BITS = tuple(_tile_bits(tile) for tile in range(NUM_KINDS))
+# The facts of each combination of tiles.held_bits, made once and shared
+# (they are immutable): a hand's facts are one pass and one lookup.
 _FACTS = tuple(
     TileFacts(
-        suits=frozenset(s for s in range(3) if bits >> s & 1),
-        honours=bool(bits & _HONOUR),
-        winds=bool(bits & _WIND),
-        all_simples=not bits & _NOT_SIMPLE,
-        all_majors=not bits & _NOT_MAJOR,
-        all_green=not bits & _NOT_GREEN,
+        suits=frozenset(s for s in range(3) if bits & SUIT_BITS[s]),
+        honours=bool(bits & HONOUR_BIT),
+        winds=bool(bits & WIND_BIT),
+        all_simples=not bits & NOT_SIMPLE_BIT,
+        all_majors=not bits & NOT_MAJOR_BIT,
+        all_green=not bits & NOT_GREEN_BIT,
     )
-    for bits in range(256)
+    for bits in range(ALL_BITS)
 )
 
 
 def tile_facts(counts: Sequence[int]) -> TileFacts:
-    bits = 0
-    for tile_bits in compress(_TILE_BITS, counts):
-        bits |= tile_bits
-    return _FACTS[bits]
+    return _FACTS[held_bits(counts)]
 
 
 class Reading:

@@ -2,8 +2,9 @@
 
 Pure shape tests on count vectors, shared by the rule sets; which shape is
 a limit hand and what it is worth is each rule set's business. They run for
-every candidate tile of every wait, so they work on slices and C-level
-getters of the count vector rather than loops over the 34 kinds.
+every candidate tile of every wait, so they work on the bits of the kinds
+held (tiles.held_bits), slices and C-level getters of the count vector
+rather than loops over the 34 kinds.
 """
 
 from __future__ import annotations
@@ -12,40 +13,38 @@ from collections.abc import Sequence
 from itertools import compress
 from operator import itemgetter
 
-from .tiles import DRAGONS, NUM_KINDS, ORPHANS, WINDS
+from .tiles import DRAGONS, HONOUR_BIT, NUM_KINDS, ORPHANS, SUIT_BITS, WINDS, held_bits
 
 ORPHAN_SET = frozenset(ORPHANS)
 _orphan_counts = itemgetter(*ORPHANS)
 _other_counts = itemgetter(*(t for t in range(NUM_KINDS) if t not in ORPHAN_SET))
 _wind_counts = itemgetter(*WINDS)
 _dragon_counts = itemgetter(*DRAGONS)
-_honour_slice = slice(27, NUM_KINDS)
 _odd = (1).__and__  # a C-level test: 1 for an odd count
 
 
-def _suits_used(counts: Sequence[int]) -> list[int]:
-    suits = []
-    if any(counts[0:9]):
-        suits.append(0)
-    if any(counts[9:18]):
-        suits.append(1)
-    if any(counts[18:27]):
-        suits.append(2)
-    return suits
+# The suits (0-2) each combination of the suit bits of tiles.held_bits names.
+_SUITS_OF_BITS = tuple(tuple(s for s in range(3) if bits & SUIT_BITS[s]) for bits in range(8))
+
+
+def _suits_used(counts: Sequence[int]) -> tuple[int, ...]:
+    return _SUITS_OF_BITS[held_bits(counts) & 7]
 
 
 def single_suit(counts: Sequence[int]) -> int:
     """The one suit (0-2) all tiles belong to, or -1 (honours or mixed)."""
-    suits = _suits_used(counts)
-    if len(suits) != 1 or any(counts[_honour_slice]):
+    bits = held_bits(counts)
+    suits = _SUITS_OF_BITS[bits & 7]
+    if len(suits) != 1 or bits & HONOUR_BIT:
         return -1
     return suits[0]
 
 
 def suit_and_honours(counts: Sequence[int]) -> tuple[int, bool]:
     """(the one suit used or -1 for none/several, whether honours occur)."""
-    suits = _suits_used(counts)
-    return (suits[0] if len(suits) == 1 else -1), any(counts[_honour_slice])
+    bits = held_bits(counts)
+    suits = _SUITS_OF_BITS[bits & 7]
+    return (suits[0] if len(suits) == 1 else -1), bool(bits & HONOUR_BIT)
 
 
 def is_seven_pairs(counts: Sequence[int]) -> bool:
@@ -121,9 +120,10 @@ def irregular_candidates(counts: Sequence[int]) -> set[int]:
         found.add(odd[0])
     if _only_orphans(counts):
         found.update(ORPHANS)
-    suits = _suits_used(counts)
+    bits = held_bits(counts)
+    suits = _SUITS_OF_BITS[bits & 7]
     if len(suits) == 1 and counts[suits[0] * 9 : suits[0] * 9 + 7].count(0) <= 1:
         found.update(range(suits[0] * 9, suits[0] * 9 + 9))
-        if any(counts[_honour_slice]):
+        if bits & HONOUR_BIT:
             found.update(range(27, 34))
     return found

@@ -12,6 +12,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import compress
 from typing import Any
 
 from .errors import InvalidGame, shown
@@ -39,6 +40,37 @@ MAJORS = TERMINALS | frozenset(WINDS) | frozenset(DRAGONS)  # "edelstenen"
 ORPHANS = tuple(sorted(MAJORS))
 
 BONUS_LETTERS = "fj"
+
+# What each tile kind is, as bits, and held_bits: their OR over the kinds a
+# hand holds. Facts about a hand (its suits, honours, simples...) are asked
+# of every hand and every alternative wait; one pass over the kinds held
+# answers them all.
+SUIT_BITS = (1, 2, 4)  # characters, circles, bamboo
+HONOUR_BIT, WIND_BIT, NOT_SIMPLE_BIT, NOT_MAJOR_BIT, NOT_GREEN_BIT = 8, 16, 32, 64, 128
+ALL_BITS = 256
+
+
+def _kind_bits(tile: int) -> int:
+    bits = SUIT_BITS[tile // 9] if tile < 27 else HONOUR_BIT | (WIND_BIT if tile < WHITE else 0)
+    if tile >= 27 or tile in TERMINALS:
+        bits |= NOT_SIMPLE_BIT
+    if tile not in MAJORS:
+        bits |= NOT_MAJOR_BIT
+    if tile not in GREEN_TILES:
+        bits |= NOT_GREEN_BIT
+    return bits
+
+
+KIND_BITS = tuple(_kind_bits(tile) for tile in range(NUM_KINDS))
+
+
+def held_bits(counts: Sequence[int]) -> int:
+    """The OR of KIND_BITS over the kinds these counts hold."""
+    bits = 0
+    for kind_bits in compress(KIND_BITS, counts):
+        bits |= kind_bits
+    return bits
+
 
 HONOUR_NAMES = ("East", "South", "West", "North", "White", "Green", "Red")
 
