@@ -745,7 +745,8 @@ class HongKong(RuleSet):
 
     def score_winner(self, hand: PlayerHand, ctx: Context,
                      options: Mapping[str, Any]) -> HandResult:
-        ctx = ctx._replace(bonus=hand.bonus)
+        ctx = Context(ctx.seat_wind, ctx.prevailing_wind, ctx.winner, ctx.win_source, ctx.flags,
+                      ctx.winning_tile, ctx.only_possible, ctx.peling, hand.bonus, ctx.discarder)
         who = seat_label(hand.seat)
         if "moon_eats_cake" in ctx.flags and ctx.winning_tile != ONE_CIRCLES:
             # 001 "Maan eet cake: winnen met laatste steen van de muur en dat

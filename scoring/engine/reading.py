@@ -90,41 +90,67 @@ class Winds(NamedTuple):
     prevailing_wind: int
 
 
-# Context, TileFacts, Meld: immutable records made for every hand and every
-# alternative wait; named tuples are the cheapest to build.
-class Context(NamedTuple):
+# Context and TileFacts are records every rule test reads: plain classes
+# with slots, which the compiled engine makes native (its attributes are read
+# directly, where a named tuple's go through Python's attribute lookup).
+# Nothing changes them once made.
+class Context:
     """Who the player is at this hand and, for the winner, how they won."""
 
-    seat_wind: int
-    prevailing_wind: int
-    winner: bool = False
-    win_source: str | None = None
-    flags: frozenset[str] = frozenset()
-    winning_tile: int = -1
-    # The winning tile is the only kind that gives a legal mahjong (N3).
-    only_possible: bool = False
-    # The winning 1p completed a pair of 1s (Pe-ling eet cake, N7).
-    peling: bool = False
-    # The player's flowers and seasons ("1f".."4j"), for rule sets that use them.
-    bonus: tuple[str, ...] = ()
-    # Who discarded the winning tile (or whose kong was robbed), for rule
-    # sets where it decides who is responsible (Hong Kong pao, H8).
-    discarder: str | None = None
+    __slots__ = ("seat_wind", "prevailing_wind", "winner", "win_source", "flags",
+                 "winning_tile", "only_possible", "peling", "bonus", "discarder", "self_drawn")
 
-    @property
-    def self_drawn(self) -> bool:
-        return self.win_source in SELF_DRAWN_SOURCES
+    def __init__(
+        self,
+        seat_wind: int,
+        prevailing_wind: int,
+        winner: bool = False,
+        win_source: str | None = None,
+        flags: frozenset[str] = frozenset(),
+        winning_tile: int = -1,
+        only_possible: bool = False,
+        peling: bool = False,
+        bonus: tuple[str, ...] = (),
+        discarder: str | None = None,
+    ) -> None:
+        self.seat_wind = seat_wind
+        self.prevailing_wind = prevailing_wind
+        self.winner = winner
+        self.win_source = win_source
+        self.flags = flags
+        self.winning_tile = winning_tile
+        # The winning tile is the only kind that gives a legal mahjong (N3).
+        self.only_possible = only_possible
+        # The winning 1p completed a pair of 1s (Pe-ling eet cake, N7).
+        self.peling = peling
+        # The player's flowers and seasons ("1f".."4j"), for rule sets that use them.
+        self.bonus = bonus
+        # Who discarded the winning tile (or whose kong was robbed), for rule
+        # sets where it decides who is responsible (Hong Kong pao, H8).
+        self.discarder = discarder
+        self.self_drawn = win_source in SELF_DRAWN_SOURCES
+
+    def __repr__(self) -> str:
+        return (f"Context(seat_wind={self.seat_wind}, prevailing_wind={self.prevailing_wind}, "
+                f"winner={self.winner}, win_source={self.win_source!r}, "
+                f"flags={sorted(self.flags)}, winning_tile={self.winning_tile}, "
+                f"only_possible={self.only_possible}, peling={self.peling}, "
+                f"bonus={self.bonus}, discarder={self.discarder!r})")
 
 
-class TileFacts(NamedTuple):
+class TileFacts:
     """Facts about all of a player's tiles, whatever the reading."""
 
-    suits: frozenset[int]  # suits 0-2 that occur
-    honours: bool
-    winds: bool
-    all_simples: bool
-    all_majors: bool  # terminals and honours only
-    all_green: bool
+    __slots__ = ("suits", "honours", "winds", "all_simples", "all_majors", "all_green")
+
+    def __init__(self, suits: frozenset[int], honours: bool, winds: bool, all_simples: bool,
+                 all_majors: bool, all_green: bool) -> None:
+        self.suits = suits  # suits 0-2 that occur
+        self.honours = honours
+        self.winds = winds
+        self.all_simples = all_simples
+        self.all_majors = all_majors  # terminals and honours only
+        self.all_green = all_green
 
 
 # The facts of each combination of tiles.held_bits, made once and shared
