@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import NamedTuple
 
 from .reading import Meld
 from .tiles import NUM_KINDS
@@ -16,19 +15,30 @@ def seat_label(seat: str) -> str:
     return f"{SEAT_NAMES.get(seat, seat)} ({seat})"
 
 
-class PlayerHand(NamedTuple):
-    seat: str
-    concealed: tuple[int, ...]  # counts of the 34 kinds on the rack
-    melds: tuple[Meld, ...] = ()
-    bonus: tuple[str, ...] = ()
-    # Counts of all the player's tiles, melds included; ``make`` fills it in
-    # once, as every check and every score needs it.
-    held: tuple[int, ...] = ()
+class PlayerHand:
+    """A player's tiles as given: made once per player by ``make`` and never
+    changed (a plain class with slots: native in the compiled engine)."""
+
+    __slots__ = ("seat", "concealed", "melds", "bonus", "held")
+
+    def __init__(self, seat: str, concealed: tuple[int, ...], melds: tuple[Meld, ...] = (),
+                 bonus: tuple[str, ...] = (), held: tuple[int, ...] = ()) -> None:
+        self.seat = seat
+        self.concealed = concealed  # counts of the 34 kinds on the rack
+        self.melds = melds
+        self.bonus = bonus
+        # Counts of all the player's tiles, melds included; ``make`` fills it in
+        # once, as every check and every score needs it.
+        self.held = held
 
     @classmethod
     def make(cls, seat: str, concealed: tuple[int, ...], melds: tuple[Meld, ...] = (),
              bonus: tuple[str, ...] = ()) -> PlayerHand:
         return cls(seat, concealed, melds, bonus, tuple(_held(concealed, melds)))
+
+    def __repr__(self) -> str:
+        return (f"PlayerHand(seat={self.seat!r}, concealed={self.concealed}, "
+                f"melds={self.melds}, bonus={self.bonus})")
 
     def all_counts(self) -> list[int]:
         return list(self.held) if self.held else _held(self.concealed, self.melds)
