@@ -67,12 +67,19 @@ CONCEALED_GROUPS = {(kind, tile): GROUPS[kind, tile, True] for kind, tile, _ in 
 OPEN_GROUPS = {(kind, tile): GROUPS[kind, tile, False] for kind, tile, _ in GROUPS}
 
 
-class Meld(NamedTuple):
-    """A declared set (score-interface.md ``melds``)."""
+class Meld:
+    """A declared set (score-interface.md ``melds``); never changed once made
+    (a plain class with slots: native when compiled)."""
 
-    kind: int
-    tile: int
-    open: bool
+    __slots__ = ("kind", "tile", "open")
+
+    def __init__(self, kind: int, tile: int, open: bool) -> None:
+        self.kind = kind
+        self.tile = tile  # the lowest tile
+        self.open = open
+
+    def __repr__(self) -> str:
+        return f"Meld(kind={self.kind}, tile={self.tile}, open={self.open})"
 
     def as_group(self) -> Group:
         return GROUPS[self.kind, self.tile, not self.open]

@@ -100,14 +100,18 @@ class ValueEntry:
         return int(options[self.minimum_option]) if self.minimum_option else 0
 
 
-@dataclass(frozen=True, slots=True)
 class Win:
-    """How a hand ended, for rule sets whose payments depend on it."""
+    """How a hand ended, for rule sets whose payments depend on it. Made once
+    per game and never changed (a plain class: native when compiled)."""
 
-    winner: str | None
-    source: str | None = None
-    discarder: str | None = None
-    flags: frozenset[str] = frozenset()
+    __slots__ = ("winner", "source", "discarder", "flags")
+
+    def __init__(self, winner: str | None, source: str | None = None,
+                 discarder: str | None = None, flags: frozenset[str] = frozenset()) -> None:
+        self.winner = winner
+        self.source = source
+        self.discarder = discarder
+        self.flags = flags
 
 
 class RuleSet(ABC):
