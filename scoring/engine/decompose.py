@@ -28,6 +28,7 @@ SetTuple = tuple[int, int]
 Parse = tuple[tuple[SetTuple, ...], int]
 
 _SUIT_SLICES = ((0, 9), (9, 18), (18, 27), (27, 34))
+_SUIT_BASES = (0, 9, 18, 27)
 # The largest 65,536 entries of suit_parses take 26 MB (key, parses and the
 # memo's own ~100 bytes; the largest is 1.9 KB), the largest 16,384 of
 # suit_waits 5 MB: the most these memos can hold, shared by the 4 suits.
@@ -94,27 +95,31 @@ def _parse_suit(counts: tuple[int, ...], base: int) -> tuple[Parse, ...]:
 
 
 def _suit_counts(counts: Sequence[int]) -> list[tuple[int, ...]]:
-    return [tuple(counts[a:b]) for a, b in _SUIT_SLICES]
+    if not isinstance(counts, tuple):
+        counts = tuple(counts)  # one copy; its slices are then the suits' tuples
+    return [counts[0:9], counts[9:18], counts[18:27], counts[27:34]]
 
 
 def parses(counts: Sequence[int]) -> list[Parse]:
-    """All readings of concealed tiles as sets plus exactly one pair."""
+    """All readings of concealed tiles as sets plus exactly one pair.
+
+    A suit's parses all have the pair or all lack it (3n+2 tiles or 3n), and
+    a suit of 3n+1 tiles has none; an empty suit has one, with nothing in it."""
     per_suit: list[tuple[Parse, ...]] = []
-    pairs_needed = 0
-    for (a, _end), shape in zip(_SUIT_SLICES, _suit_counts(counts), strict=True):
-        total = sum(shape)
-        if total == 0:
-            continue
-        remainder = total % 3
-        if remainder == 1:
-            return []
-        pairs_needed += remainder == 2
-        options = suit_parses(shape, a)
+    pairs = 0
+    for base, shape in zip(_SUIT_BASES, _suit_counts(counts), strict=True):
+        options = suit_parses(shape, base)
         if not options:
             return []
-        per_suit.append(options)
-    if pairs_needed != 1:
+        if options[0][1] >= 0:
+            pairs += 1
+            per_suit.append(options)
+        elif len(options) > 1 or options[0][0]:  # not an empty suit
+            per_suit.append(options)
+    if pairs != 1:
         return []
+    if len(per_suit) == 1:
+        return list(per_suit[0])
     result: list[Parse] = []
     for combo in product(*per_suit):
         sets: tuple[SetTuple, ...] = ()
