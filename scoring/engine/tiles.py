@@ -155,25 +155,43 @@ MAX_TILE_TEXT = 100
 # is read group by group; anything else takes the careful path below, which
 # names what is wrong. Only the ASCII digits are tile numbers.
 _WELL_FORMED = re.compile(r"(?:[1-9]+[mps]|[1-7]+z)+")
-_GROUP = re.compile(r"([1-9]+)([mpsz])")
 _ASCII_DIGITS = frozenset("0123456789")
-# The tile of each digit, per suit letter, as C-level lookups.
-_TILE_OF_DIGIT = {
-    letter: {str(number): (27 if letter == "z" else SUIT_LETTERS.index(letter) * 9) + number - 1
-             for number in range(1, 10 if letter != "z" else 8)}.__getitem__
-    for letter in SUIT_LETTERS
-}
 
 
 def _read(text: str, allow_bonus: bool) -> tuple[tuple[int, ...], tuple[str, ...]]:
     """Parse tile text of any length, in time linear in its length; the
     callers below limit the length first (MAX_TILE_TEXT)."""
     if _WELL_FORMED.fullmatch(text):
-        tiles: list[int] = []
-        for digits, letter in _GROUP.findall(text):
-            tiles += map(_TILE_OF_DIGIT[letter], digits)
-        return tuple(tiles), ()
-    tiles = []
+        return _read_well_formed(text), ()
+    return _read_any(text, allow_bonus)
+
+
+# The first tile of each suit letter, by the letter's character code.
+_BASE_OF_CODE = {ord(letter): 27 if letter == "z" else SUIT_LETTERS.index(letter) * 9
+                 for letter in SUIT_LETTERS}
+
+
+def _read_well_formed(text: str) -> tuple[int, ...]:
+    """Text that _WELL_FORMED matches (ASCII digits 1-9, each group closed by
+    its suit letter), read in one pass over its bytes: every hand scored is
+    read, and nearly all are written so."""
+    tiles: list[int] = []
+    first = 0  # where the tiles of the group being read start
+    for code in text.encode("ascii"):
+        if code < 58:  # a digit: its number - 1 until the letter gives the suit
+            tiles.append(code - 49)
+        else:
+            base = _BASE_OF_CODE[code]
+            for index in range(first, len(tiles)):
+                tiles[index] += base
+            first = len(tiles)
+    return tuple(tiles)
+
+
+def _read_any(text: str, allow_bonus: bool) -> tuple[tuple[int, ...], tuple[str, ...]]:
+    """Any text, character by character, naming the first thing wrong:
+    spaces, bonus tiles, digits of other scripts, unknown letters."""
+    tiles: list[int] = []
     bonus: list[str] = []
     start = -1  # where the digits before the current character start, if any
     for index, char in enumerate(text):

@@ -1,7 +1,10 @@
 """Tile notation of score-interface.md ("Tiles")."""
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from scoring.engine import tiles
 from scoring.engine.tiles import (
     BONUS_CODES,
     BONUS_PART,
@@ -89,3 +92,18 @@ def test_a_players_tiles_read_part_by_part() -> None:
                                   TilePart("kong", "1111z", concealed_set=True),
                                   TilePart(BONUS_PART, "1f")]
     assert tile_parts({}) == [TilePart(CONCEALED_PART, "")]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from("mpsz"), st.lists(st.integers(1, 9), min_size=1,
+                                                              max_size=6)), max_size=8))
+def test_well_formed_text_is_read_as_the_careful_reader_reads_it(groups) -> None:
+    """Text written the usual way ("123m55z") takes a fast path; it gives the
+    tiles, in the order written, that the character-by-character reader does."""
+    text = "".join("".join(str(n if suit != "z" else min(n, 7)) for n in numbers) + suit
+                   for suit, numbers in groups)
+    if not text:
+        return
+    assert tiles._WELL_FORMED.fullmatch(text)
+    assert tiles._read(text, False) == tiles._read_any(text, False)
+    assert tiles._read(text, False) == (tiles._read_well_formed(text), ())
