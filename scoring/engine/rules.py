@@ -222,21 +222,22 @@ class RuleTable:
 
 
 def _combine(applied: list[Counted]) -> list[Counted]:
+    """The applied rules less those another replaces and, of each group,
+    all but the heaviest (the first of equals)."""
     replaced: set[str] = set()
-    for rule, _ in applied:
-        replaced |= rule.replaces
     best_of_group: dict[str, Rule] = {}
     for rule, _ in applied:
+        if rule.replaces:
+            replaced |= rule.replaces
         group = rule.group
-        if group is None:
-            continue
-        current = best_of_group.get(group)
-        if current is None or _weight(rule) > _weight(current):
-            best_of_group[group] = rule
+        if group is not None:
+            current = best_of_group.get(group)
+            if current is None or _weight(rule) > _weight(current):
+                best_of_group[group] = rule
     return [
         entry
         for entry in applied
-        if entry[0].name not in replaced
+        if (not replaced or entry[0].name not in replaced)
         and (entry[0].group is None or best_of_group[entry[0].group] is entry[0])
     ]
 
