@@ -177,29 +177,32 @@ def regular_waits(counts: Sequence[int], held: Sequence[int] | None = None) -> l
 
     A kind the player already holds four of (``held``: all the player's
     tiles, melds included) is no wait: there is no fifth. The tile changes
-    one suit only: the others must already be complete, the suit's own
-    waits are memoised per suit shape.
+    one suit only, and only two shapes of the suits' sizes can wait: one
+    suit of 3n+1 tiles (the tile makes its sets and the pair) with every
+    other suit 3n, or two suits of 3n+2 with the rest 3n (the tile joins
+    either; the other holds the pair). The other suits must read completely
+    as they are; the suit's own waits are memoised per suit shape.
     """
     held = counts if held is None else held
     shapes = _suit_counts(counts)
     remainders = [sum(shape) % 3 for shape in shapes]
-    # Per suit: whether it reads completely as it is, with its pair count.
-    complete = [
-        remainder != 1 and (not any(shape) or bool(suit_parses(shape, a)))
-        for shape, remainder, (a, _end) in zip(shapes, remainders, _SUIT_SLICES, strict=True)
-    ]
-    pairs = remainders.count(2)
+    waiting = [suit for suit in range(_SUITS) if remainders[suit]]
+    if [remainders[suit] for suit in waiting] not in ([1], [2, 2]):
+        return []
+    for suit in range(_SUITS):
+        shape = shapes[suit]
+        if not remainders[suit] and any(shape) and not suit_parses(shape, _SUIT_BASES[suit]):
+            return []
+    if len(waiting) == 2:
+        # The tile joins one suit of 3n+2 when the other reads with the pair.
+        first, second = waiting
+        waiting = ([first] if suit_parses(shapes[second], _SUIT_BASES[second]) else []) + (
+            [second] if suit_parses(shapes[first], _SUIT_BASES[first]) else [])
     waits: list[int] = []
-    for suit, (a, _end) in enumerate(_SUIT_SLICES):
-        remainder = remainders[suit]
-        if remainder == 0:
-            continue
-        # With the tile this suit has a pair exactly when it had 3n+1 tiles.
-        pairs_after = pairs - (remainder == 2) + (remainder == 1)
-        if pairs_after != 1 or not all(complete[:suit] + complete[suit + 1:]):
-            continue
-        waits.extend(a + offset for offset in suit_waits(shapes[suit], a)
-                     if held[a + offset] < 4)
+    for suit in waiting:
+        base = _SUIT_BASES[suit]
+        waits.extend(base + offset for offset in suit_waits(shapes[suit], base)
+                     if held[base + offset] < 4)
     return waits
 
 

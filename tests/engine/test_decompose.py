@@ -104,3 +104,27 @@ def test_removing_a_tile_leaves_it_a_wait(hand: list[int], index: int) -> None:
     removed = tiles[index]
     hand[removed] -= 1
     assert removed in regular_waits(hand, held=hand)
+
+
+@settings(max_examples=examples(400))
+@given(complete_hands(), st.integers(0, 13), st.integers(0, 13), TILES)
+def test_the_waits_are_exactly_the_kinds_that_complete_the_hand(
+        hand: list[int], index: int, other: int, added: int) -> None:
+    """Take a tile out of a complete hand and, half the time, swap another
+    for any kind: the waits are every kind (not held four times) whose tile
+    completes the 13, found by trying all 34, in the order of the kinds."""
+    if max(hand) > 4:
+        return
+    tiles = [t for t, n in enumerate(hand) for _ in range(n)]
+    hand[tiles[index]] -= 1
+    if other != index and hand[added] < 4:
+        hand[tiles[other]] -= 1
+        hand[added] += 1
+    tried = []
+    for tile in range(34):
+        if hand[tile] < 4:
+            hand[tile] += 1
+            if is_complete(hand):
+                tried.append(tile)
+            hand[tile] -= 1
+    assert regular_waits(hand, held=hand) == tried
