@@ -17,8 +17,9 @@ most about 26 MB and 5 MB.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import product
+from typing import TypeVar
 
 CHOW, PUNG, KONG = 0, 1, 2
 KIND_NAMES = ("chow", "pung", "kong")
@@ -34,21 +35,29 @@ _SUIT_BASES = (0, 9, 18, 27)
 # suit_waits 5 MB: the most these memos can hold, shared by the 4 suits.
 _SHAPES_KEPT = 65_536
 _WAITS_KEPT = 16_384
-_SUITS = 4  # characters, bamboo, circles (base 0, 9, 18) and the honours (27)
+_Found = TypeVar("_Found")
+_SUITS = 4  # characters, circles, bamboo (base 0, 9, 18) and the honours (27)
 _parses_memo: list[dict[tuple[int, ...], tuple[Parse, ...]]] = [{} for _ in range(_SUITS)]
 _waits_memo: list[dict[tuple[int, ...], tuple[int, ...]]] = [{} for _ in range(_SUITS)]
+
+
+def _remembered(memo: dict[tuple[int, ...], _Found], kept: int, counts: tuple[int, ...],
+                base: int, work: Callable[[tuple[int, ...], int], _Found]) -> _Found:
+    """``work(counts, base)`` from a suit's memo; a memo of ``kept`` shapes
+    is emptied before it takes another."""
+    found = memo.get(counts)
+    if found is None:
+        if len(memo) >= kept:
+            memo.clear()
+        found = memo[counts] = work(counts, base)
+    return found
 
 
 def suit_parses(counts: tuple[int, ...], base: int) -> tuple[Parse, ...]:
     """Every way to read one suit's tiles as sets and at most one pair
     (memoised per suit: _parse_suit)."""
-    memo = _parses_memo[base // 9]
-    found = memo.get(counts)
-    if found is None:
-        if len(memo) >= _SHAPES_KEPT // _SUITS:
-            memo.clear()
-        found = memo[counts] = _parse_suit(counts, base)
-    return found
+    return _remembered(_parses_memo[base // 9], _SHAPES_KEPT // _SUITS, counts, base,
+                       _parse_suit)
 
 
 def _parse_suit(counts: tuple[int, ...], base: int) -> tuple[Parse, ...]:
@@ -152,13 +161,8 @@ def is_complete(counts: Sequence[int]) -> bool:
 def suit_waits(counts: tuple[int, ...], base: int) -> tuple[int, ...]:
     """The offsets in one suit whose tile lets the suit's tiles be read
     completely (sets, at most one pair); memoised per suit."""
-    memo = _waits_memo[base // 9]
-    found = memo.get(counts)
-    if found is None:
-        if len(memo) >= _WAITS_KEPT // _SUITS:
-            memo.clear()
-        found = memo[counts] = _suit_waits(counts, base)
-    return found
+    return _remembered(_waits_memo[base // 9], _WAITS_KEPT // _SUITS, counts, base,
+                       _suit_waits)
 
 
 def _suit_waits(counts: tuple[int, ...], base: int) -> tuple[int, ...]:
