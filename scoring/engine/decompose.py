@@ -28,7 +28,6 @@ KIND_NAMES = ("chow", "pung", "kong")
 SetTuple = tuple[int, int]
 Parse = tuple[tuple[SetTuple, ...], int]
 
-_SUIT_SLICES = ((0, 9), (9, 18), (18, 27), (27, 34))
 _SUIT_BASES = (0, 9, 18, 27)
 # The largest 65,536 entries of suit_parses take 26 MB (key, parses and the
 # memo's own ~100 bytes; the largest is 1.9 KB), the largest 16,384 of
@@ -144,8 +143,7 @@ def parses(counts: Sequence[int]) -> list[Parse]:
 def is_complete(counts: Sequence[int]) -> bool:
     """Whether the concealed tiles form sets plus exactly one pair."""
     pairs_needed = 0
-    for a, b in _SUIT_SLICES:
-        shape = tuple(counts[a:b])
+    for a, shape in zip(_SUIT_BASES, _suit_counts(counts), strict=True):
         total = sum(shape)
         if total == 0:
             continue

@@ -13,7 +13,16 @@ from collections.abc import Sequence
 from itertools import compress
 from operator import itemgetter
 
-from .tiles import DRAGONS, HONOUR_BIT, NUM_KINDS, ORPHANS, SUIT_BITS, WINDS, held_bits
+from .tiles import (
+    DRAGONS,
+    HONOUR_BIT,
+    NUM_KINDS,
+    ORPHANS,
+    SUIT_BITS,
+    SUITS_MASK,
+    WINDS,
+    held_bits,
+)
 
 ORPHAN_SET = frozenset(ORPHANS)
 _orphan_counts = itemgetter(*ORPHANS)
@@ -24,17 +33,18 @@ _odd = (1).__and__  # a C-level test: 1 for an odd count
 
 
 # The suits (0-2) each combination of the suit bits of tiles.held_bits names.
-_SUITS_OF_BITS = tuple(tuple(s for s in range(3) if bits & SUIT_BITS[s]) for bits in range(8))
+_SUITS_OF_BITS = tuple(tuple(s for s in range(3) if bits & SUIT_BITS[s])
+                       for bits in range(SUITS_MASK + 1))
 
 
 def _suits_used(counts: Sequence[int]) -> tuple[int, ...]:
-    return _SUITS_OF_BITS[held_bits(counts) & 7]
+    return _SUITS_OF_BITS[held_bits(counts) & SUITS_MASK]
 
 
 def single_suit(counts: Sequence[int]) -> int:
     """The one suit (0-2) all tiles belong to, or -1 (honours or mixed)."""
     bits = held_bits(counts)
-    suits = _SUITS_OF_BITS[bits & 7]
+    suits = _SUITS_OF_BITS[bits & SUITS_MASK]
     if len(suits) != 1 or bits & HONOUR_BIT:
         return -1
     return suits[0]
@@ -43,7 +53,7 @@ def single_suit(counts: Sequence[int]) -> int:
 def suit_and_honours(counts: Sequence[int]) -> tuple[int, bool]:
     """(the one suit used or -1 for none/several, whether honours occur)."""
     bits = held_bits(counts)
-    suits = _SUITS_OF_BITS[bits & 7]
+    suits = _SUITS_OF_BITS[bits & SUITS_MASK]
     return (suits[0] if len(suits) == 1 else -1), bool(bits & HONOUR_BIT)
 
 
@@ -121,7 +131,7 @@ def irregular_candidates(counts: Sequence[int]) -> set[int]:
     if _only_orphans(counts):
         found.update(ORPHANS)
     bits = held_bits(counts)
-    suits = _SUITS_OF_BITS[bits & 7]
+    suits = _SUITS_OF_BITS[bits & SUITS_MASK]
     if len(suits) == 1 and counts[suits[0] * 9 : suits[0] * 9 + 7].count(0) <= 1:
         found.update(range(suits[0] * 9, suits[0] * 9 + 9))
         if bits & HONOUR_BIT:

@@ -46,6 +46,7 @@ BONUS_LETTERS = "fj"
 # of every hand and every alternative wait; one pass over the kinds held
 # answers them all.
 SUIT_BITS = (1, 2, 4)  # characters, circles, bamboo
+SUITS_MASK = 7  # the suit bits together
 HONOUR_BIT, WIND_BIT, NOT_SIMPLE_BIT, NOT_MAJOR_BIT, NOT_GREEN_BIT = 8, 16, 32, 64, 128
 ALL_BITS = 256
 
@@ -166,9 +167,10 @@ def _read(text: str, allow_bonus: bool) -> tuple[tuple[int, ...], tuple[str, ...
     return _read_any(text, allow_bonus)
 
 
-# The first tile of each suit letter, by the letter's character code.
-_BASE_OF_CODE = {ord(letter): 27 if letter == "z" else SUIT_LETTERS.index(letter) * 9
-                 for letter in SUIT_LETTERS}
+# The first tile of each suit letter, and the same by the letter's character code.
+_BASE_OF_LETTER = {letter: 27 if letter == "z" else SUIT_LETTERS.index(letter) * 9
+                   for letter in SUIT_LETTERS}
+_BASE_OF_CODE = {ord(letter): base for letter, base in _BASE_OF_LETTER.items()}
 
 
 def _read_well_formed(text: str) -> tuple[int, ...]:
@@ -213,7 +215,7 @@ def _read_any(text: str, allow_bonus: bool) -> tuple[tuple[int, ...], tuple[str,
                                   "tile_no_number", got=shown(char))
         if char in SUIT_LETTERS:
             top = 7 if char == "z" else 9
-            base = 27 if char == "z" else SUIT_LETTERS.index(char) * 9
+            base = _BASE_OF_LETTER[char]
             for digit in digits:
                 value = int(digit)
                 if not 1 <= value <= top:
