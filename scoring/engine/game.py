@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .deal import GREEN_DRAGON_ROUND
-from .decompose import CHOW, KIND_NAMES
+from .decompose import CHOW, KIND_NAMES, PUNG
 from .errors import InvalidGame, listed, shown
 from .hands import HandResult, PlayerHand, seat_label
 from .hongkong import RULESET as HONGKONG
@@ -46,6 +46,7 @@ GAME_KEYS = frozenset(
 )
 TILE_PLAYER_KEYS = frozenset({"concealed", "melds", "bonus"})
 MELD_KEYS = frozenset({"kind", "tiles", "open"})
+_KIND_OF_NAME = {name: kind for kind, name in enumerate(KIND_NAMES)}
 # A hand is four sets and a pair (000 §1.8; 14 tiles, a kong counting as 3,
 # N16): nobody declares a fifth set, so more melds are refused before any is
 # read, as tile text longer than tiles.MAX_TILE_TEXT is.
@@ -305,11 +306,11 @@ def _meld(seat: str, index: int, spec: object) -> Meld:
         raise InvalidGame(f"{where}: unknown field(s) {listed(unknown)}", "unknown_fields",
                           at=at, fields=listed(unknown))
     kind_name = spec.get("kind")
-    if kind_name not in KIND_NAMES:
+    kind = _KIND_OF_NAME.get(kind_name, -1) if isinstance(kind_name, str) else -1
+    if kind < 0:
         where, at = _meld_name(seat, index), {"seat": seat, "meld": index}
         raise InvalidGame(f"{where}: kind must be chow, pung or kong, got {shown(kind_name)}",
                           "meld_kind_invalid", at=at, got=shown(kind_name))
-    kind = KIND_NAMES.index(kind_name)
     tiles = sorted(_tiles(spec.get("tiles"), seat, index))
     is_open = spec.get("open", True)
     if not isinstance(is_open, bool):
@@ -317,9 +318,8 @@ def _meld(seat: str, index: int, spec: object) -> Meld:
         raise InvalidGame(f"{where}: open must be true or false, got {shown(is_open)}",
                           "meld_open_invalid", at=at, got=shown(is_open))
     if kind == CHOW:
-        if len(tiles) != 3 or tiles[0] >= 27 or tiles[0] // 9 != tiles[2] // 9 or tiles != [
-            tiles[0], tiles[0] + 1, tiles[0] + 2
-        ]:
+        if len(tiles) != 3 or tiles[0] >= 27 or tiles[0] // 9 != tiles[2] // 9 or (
+                tiles[1] != tiles[0] + 1 or tiles[2] != tiles[0] + 2):
             where, at = _meld_name(seat, index), {"seat": seat, "meld": index}
             raise InvalidGame(
                 f"{where}: chow {format_tiles(tiles)} is not three consecutive tiles of "
@@ -327,8 +327,8 @@ def _meld(seat: str, index: int, spec: object) -> Meld:
                 "chow_not_consecutive", at=at, tiles=format_tiles(tiles),
                 honours=any(t >= 27 for t in tiles))
     else:
-        size = 3 if kind_name == "pung" else 4
-        if len(tiles) != size or len(set(tiles)) != 1:
+        size = 3 if kind == PUNG else 4
+        if len(tiles) != size or tiles[0] != tiles[-1]:  # sorted: all equal
             where, at = _meld_name(seat, index), {"seat": seat, "meld": index}
             raise InvalidGame(
                 f"{where}: {kind_name} {format_tiles(tiles)} is not {size} equal tiles",

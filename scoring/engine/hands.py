@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .decompose import CHOW, KONG
 from .reading import Meld
 from .tiles import NUM_KINDS
 
@@ -31,10 +32,11 @@ class PlayerHand:
         # once, as every check and every score needs it.
         self.held = held
 
-    @classmethod
-    def make(cls, seat: str, concealed: tuple[int, ...], melds: tuple[Meld, ...] = (),
+    @staticmethod
+    def make(seat: str, concealed: tuple[int, ...], melds: tuple[Meld, ...] = (),
              bonus: tuple[str, ...] = ()) -> PlayerHand:
-        return cls(seat, concealed, melds, bonus, tuple(_held(concealed, melds)))
+        # Not a classmethod: calling ``cls`` is a Python call even when compiled.
+        return PlayerHand(seat, concealed, melds, bonus, tuple(_held(concealed, melds)))
 
     def __repr__(self) -> str:
         return (f"PlayerHand(seat={self.seat!r}, concealed={self.concealed}, "
@@ -51,8 +53,13 @@ class PlayerHand:
 def _held(concealed: tuple[int, ...], melds: tuple[Meld, ...]) -> list[int]:
     counts = list(concealed)
     for meld in melds:
-        for tile in meld.tile_list():
+        tile = meld.tile
+        if meld.kind == CHOW:
             counts[tile] += 1
+            counts[tile + 1] += 1
+            counts[tile + 2] += 1
+        else:
+            counts[tile] += 4 if meld.kind == KONG else 3
     return counts
 
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import compress
 from typing import NamedTuple
 
 from .decompose import CHOW, KONG, PUNG, Parse
@@ -250,21 +249,21 @@ class Reading:
         return self.pairs[0] if self.pairs else -1
 
 
-_KINDS = range(NUM_KINDS)
-_more_than_one = (1).__lt__  # a C-level test for the tile scan of non_winner_sets
+_CONCEALED_PUNGS = tuple(GROUPS[PUNG, tile, True] for tile in range(NUM_KINDS))
 
 
-def non_winner_sets(melds: Sequence[Meld], concealed: Sequence[int]
+def non_winner_sets(melds: Sequence[Meld], concealed: tuple[int, ...]
                     ) -> tuple[tuple[Group, ...], tuple[int, ...]]:
     """R2, for a player who did not win: the declared sets, every concealed
     pung (four undeclared equal tiles count as one) and every pair; loose
     tiles count nothing."""
     groups = [meld.as_group() for meld in melds]
     pairs: list[int] = []
-    for tile in compress(_KINDS, map(_more_than_one, concealed)):
-        if concealed[tile] >= 3:
-            groups.append(CONCEALED_GROUPS[PUNG, tile])
-        else:
+    for tile in range(NUM_KINDS):
+        count = concealed[tile]
+        if count >= 3:
+            groups.append(_CONCEALED_PUNGS[tile])
+        elif count == 2:
             pairs.append(tile)
     return tuple(groups), tuple(pairs)
 

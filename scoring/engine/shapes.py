@@ -10,13 +10,12 @@ rather than loops over the 34 kinds.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import compress
 from operator import itemgetter
 
 from .tiles import (
     DRAGONS,
     HONOUR_BIT,
-    NUM_KINDS,
+    NOT_MAJOR_BIT,
     ORPHANS,
     SUIT_BITS,
     SUITS_MASK,
@@ -24,12 +23,9 @@ from .tiles import (
     held_bits,
 )
 
-ORPHAN_SET = frozenset(ORPHANS)
 _orphan_counts = itemgetter(*ORPHANS)
-_other_counts = itemgetter(*(t for t in range(NUM_KINDS) if t not in ORPHAN_SET))
 _wind_counts = itemgetter(*WINDS)
 _dragon_counts = itemgetter(*DRAGONS)
-_odd = (1).__and__  # a C-level test: 1 for an odd count
 
 
 # The suits (0-2) each combination of the suit bits of tiles.held_bits names.
@@ -98,23 +94,21 @@ def run_with_honours(
     return suits[0]
 
 
-def _only_orphans(counts: Sequence[int]) -> bool:
-    return not any(_other_counts(counts))
-
-
 def may_be_irregular(counts: Sequence[int]) -> bool:
     """Every irregular hand of the seeds is seven pairs, terminals and
     honours only, honours only, or one suit (with or without honours) that
     holds each of its 1 to 7 (nine gates, the snakes, the court of Peking):
-    a cheap test before the exact ones."""
-    suits = _suits_used(counts)
+    a cheap test before the exact ones. Counts are at most 4 (the hands are
+    checked first), so a kind held an odd number of times is held 1 or 3."""
+    bits = held_bits(counts)
+    suits = _SUITS_OF_BITS[bits & SUITS_MASK]
     if not suits:
         return True
     if len(suits) == 1 and all(counts[suits[0] * 9 : suits[0] * 9 + 7]):
         return True
-    if 1 not in map(_odd, counts):
+    if 1 not in counts and 3 not in counts:
         return True
-    return _only_orphans(counts)
+    return not bits & NOT_MAJOR_BIT  # terminals and honours only
 
 
 def irregular_candidates(counts: Sequence[int]) -> set[int]:
@@ -123,14 +117,14 @@ def irregular_candidates(counts: Sequence[int]) -> set[int]:
     and for a one-suit hand that already holds all but one of its 1 to 7
     (as nine gates, the snakes and the court of Peking do with a tile less)
     the suit and, when it holds honours, the honours (a shape of a suit
-    with honours holds several). Exact tests come after."""
+    with honours holds several). Exact tests come after. Counts are at most
+    4, as in may_be_irregular."""
     found: set[int] = set()
-    odd = list(compress(range(NUM_KINDS), map(_odd, counts)))
-    if len(odd) == 1:
-        found.add(odd[0])
-    if _only_orphans(counts):
-        found.update(ORPHANS)
+    if counts.count(1) + counts.count(3) == 1:
+        found.add(counts.index(1) if 1 in counts else counts.index(3))
     bits = held_bits(counts)
+    if not bits & NOT_MAJOR_BIT:
+        found.update(ORPHANS)
     suits = _SUITS_OF_BITS[bits & SUITS_MASK]
     if len(suits) == 1 and counts[suits[0] * 9 : suits[0] * 9 + 7].count(0) <= 1:
         found.update(range(suits[0] * 9, suits[0] * 9 + 9))

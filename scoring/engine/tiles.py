@@ -11,7 +11,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from itertools import compress
 from typing import Any
 
@@ -152,18 +151,18 @@ class TileSyntaxError(ValueError):
 # parser or its memo work for long.
 MAX_TILE_TEXT = 100
 
-# Well-formed tile text (groups of valid digits, each with its suit letter)
-# is read group by group; anything else takes the careful path below, which
-# names what is wrong. Only the ASCII digits are tile numbers.
-_WELL_FORMED = re.compile(r"(?:[1-9]+[mps]|[1-7]+z)+")
+# Well-formed tile text (groups of ASCII digits 1-9, each closed by its suit
+# letter m, p or s, or digits 1-7 closed by z) is read in one pass; anything
+# else takes the careful path below, which names what is wrong.
 _ASCII_DIGITS = frozenset("0123456789")
 
 
 def _read(text: str, allow_bonus: bool) -> tuple[tuple[int, ...], tuple[str, ...]]:
     """Parse tile text of any length, in time linear in its length; the
     callers below limit the length first (MAX_TILE_TEXT)."""
-    if _WELL_FORMED.fullmatch(text):
-        return _read_well_formed(text), ()
+    tiles = _read_well_formed(text)
+    if tiles is not None:
+        return tiles, ()
     return _read_any(text, allow_bonus)
 
 
@@ -171,22 +170,33 @@ def _read(text: str, allow_bonus: bool) -> tuple[tuple[int, ...], tuple[str, ...
 _BASE_OF_LETTER = {letter: 27 if letter == "z" else SUIT_LETTERS.index(letter) * 9
                    for letter in SUIT_LETTERS}
 _BASE_OF_CODE = {ord(letter): base for letter, base in _BASE_OF_LETTER.items()}
+_HIGHEST_HONOUR = 6  # 7z less one: the digits are kept as number - 1 until the letter
 
 
-def _read_well_formed(text: str) -> tuple[int, ...]:
-    """Text that _WELL_FORMED matches (ASCII digits 1-9, each group closed by
-    its suit letter), read in one pass over its bytes: every hand scored is
-    read, and nearly all are written so."""
+def _read_well_formed(text: str) -> tuple[int, ...] | None:
+    """The tiles of well-formed text, read in one pass over its bytes and
+    checked on the way (every hand scored is read, and nearly all are
+    written so); None for any other text, which _read_any reads."""
+    try:
+        data = text.encode("ascii")
+    except UnicodeEncodeError:
+        return None
     tiles: list[int] = []
     first = 0  # where the tiles of the group being read start
-    for code in text.encode("ascii"):
-        if code < 58:  # a digit: its number - 1 until the letter gives the suit
+    for code in data:
+        if 49 <= code <= 57:  # a digit 1-9: its number - 1 until the letter gives the suit
             tiles.append(code - 49)
-        else:
-            base = _BASE_OF_CODE[code]
-            for index in range(first, len(tiles)):
-                tiles[index] += base
-            first = len(tiles)
+            continue
+        base = _BASE_OF_CODE.get(code, -1)
+        if base < 0 or first == len(tiles):  # not a suit letter, or a letter without digits
+            return None
+        for index in range(first, len(tiles)):
+            if base == 27 and tiles[index] > _HIGHEST_HONOUR:
+                return None
+            tiles[index] += base
+        first = len(tiles)
+    if first != len(tiles):  # digits without their letter
+        return None
     return tuple(tiles)
 
 
@@ -241,14 +251,33 @@ def _read_any(text: str, allow_bonus: bool) -> tuple[tuple[int, ...], tuple[str,
     return tuple(tiles), tuple(bonus)
 
 
-# Parsed text is memoised. Only text up to MAX_TILE_TEXT reaches the memo,
-# so its size is bounded, not only its entry count: an entry is at most a
-# 100-character key (~150 bytes), a tuple of at most 99 tiles (~850 bytes:
-# small ints are shared) and the memo's own bytes, 1.2 KB measured, so
-# 8,192 entries hold at most ~10 MB even when every entry is hostile; a
-# real hand's entry is ~0.4 KB (3.3 MB when full).
+# Parsed tile text is memoised: a plain dict keyed on the text, emptied when
+# full (an LRU's bookkeeping cost more than a new hand's reading). Only text
+# up to MAX_TILE_TEXT reaches the memo, so its size is bounded, not only its
+# entry count: an entry is at most a 100-character key (~150 bytes), a
+# tuple of at most 99 tiles (~850 bytes: small ints are shared) and the
+# dict's own bytes, so 8,192 entries hold at most ~9 MB even when every
+# entry is hostile; a real hand's entry is ~0.3 KB. Bonus text ("1f3j") is
+# read each time: few players have any, and a bonus letter reads otherwise.
 _PARSES_KEPT = 8192
-_parse_memo = lru_cache(maxsize=_PARSES_KEPT)(_read)
+_parsed: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {}
+
+
+def _remembered_read(text: str, allow_bonus: bool
+                     ) -> tuple[tuple[int, ...], tuple[str, ...]]:
+    if allow_bonus:
+        return _read(text, True)
+    found = _parsed.get(text)
+    if found is None:
+        found = _read(text, False)
+        if len(_parsed) >= _PARSES_KEPT:
+            _parsed.clear()
+        _parsed[text] = found
+    return found
+
+
+# What _parse calls: the tests put a counter in its place.
+_parse_memo = _remembered_read
 
 
 def _parse(text: str, allow_bonus: bool) -> tuple[tuple[int, ...], tuple[str, ...]]:
@@ -261,7 +290,12 @@ def _parse(text: str, allow_bonus: bool) -> tuple[tuple[int, ...], tuple[str, ..
 
 
 def clear_parse_caches() -> None:
-    _parse_memo.cache_clear()
+    _parsed.clear()
+
+
+def parse_memo_size() -> int:
+    """Texts the parse memo holds now."""
+    return len(_parsed)
 
 
 def parse_tiles(text: str) -> tuple[int, ...]:

@@ -335,11 +335,12 @@ def test_the_parse_memo_holds_only_text_within_the_limit() -> None:
     for _ in range(3):
         with pytest.raises(TileSyntaxError):
             parse_tiles(MEGABYTE)
-    assert tiles._parse_memo.cache_info().currsize == 0
-    for n in range(9_000):  # 9,000 different texts: n's five digits in base 9, as 1-9
+    assert tiles.parse_memo_size() == 0
+    for n in range(8_192):  # different texts: n's five digits in base 9, as 1-9
         parse_tiles("".join(str(n // 9**place % 9 + 1) for place in range(5)) + "m")
-    info = tiles._parse_memo.cache_info()
-    assert info.maxsize == 8192 and info.currsize == 8192
+    assert tiles.parse_memo_size() == 8192
+    parse_tiles("1m")  # one more: a full memo is emptied before it takes it
+    assert tiles.parse_memo_size() == 1
     tiles.clear_parse_caches()
 
 

@@ -1,5 +1,7 @@
 """Tile notation of score-interface.md ("Tiles")."""
 
+import re
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -94,6 +96,10 @@ def test_a_players_tiles_read_part_by_part() -> None:
     assert tile_parts({}) == [TilePart(CONCEALED_PART, "")]
 
 
+# What "well formed" means: groups of digits 1-9 closed by m, p or s, or of 1-7 closed by z.
+WELL_FORMED = re.compile(r"(?:[1-9]+[mps]|[1-7]+z)+")
+
+
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.tuples(st.sampled_from("mpsz"), st.lists(st.integers(1, 9), min_size=1,
                                                               max_size=6)), max_size=8))
@@ -102,8 +108,20 @@ def test_well_formed_text_is_read_as_the_careful_reader_reads_it(groups) -> None
     tiles, in the order written, that the character-by-character reader does."""
     text = "".join("".join(str(n if suit != "z" else min(n, 7)) for n in numbers) + suit
                    for suit, numbers in groups)
-    if not text:
-        return
-    assert tiles._WELL_FORMED.fullmatch(text)
+    assert WELL_FORMED.fullmatch(text) or not text
+    assert tiles._read_well_formed(text) is not None
     assert tiles._read(text, False) == tiles._read_any(text, False)
     assert tiles._read(text, False) == (tiles._read_well_formed(text), ())
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(alphabet="0123456789mpszfjx 　３é", max_size=14))
+def test_the_fast_reader_takes_well_formed_text_only(text) -> None:
+    """The one-pass reader checks as it reads: it reads exactly the
+    well-formed text (anything else, "8z", "0m", "12", "m1", "1f", is left
+    to the careful reader, which names what is wrong), and reads it as the
+    careful reader does."""
+    fast = tiles._read_well_formed(text)
+    assert (fast is not None) == bool(WELL_FORMED.fullmatch(text) or not text)
+    if fast is not None:
+        assert (fast, ()) == tiles._read_any(text, False)
