@@ -19,25 +19,27 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from itertools import product
-from typing import TypeVar
+from typing import Final, TypeVar
 
-CHOW, PUNG, KONG = 0, 1, 2
-KIND_NAMES = ("chow", "pung", "kong")
+CHOW: Final = 0
+PUNG: Final = 1
+KONG: Final = 2
+KIND_NAMES: Final = ("chow", "pung", "kong")
 
 # One parse: the sets as (kind, first tile) and the pair's tile (-1: none).
 SetTuple = tuple[int, int]
 Parse = tuple[tuple[SetTuple, ...], int]
 
-_SUIT_BASES = (0, 9, 18, 27)
+_SUIT_BASES: Final = (0, 9, 18, 27)
 # The largest 65,536 entries of suit_parses take 26 MB (key, parses and the
 # memo's own ~100 bytes; the largest is 1.9 KB), the largest 16,384 of
 # suit_waits 5 MB: the most these memos can hold, shared by the 4 suits.
-_SHAPES_KEPT = 65_536
-_WAITS_KEPT = 16_384
+_SHAPES_KEPT: Final = 65_536
+_WAITS_KEPT: Final = 16_384
 _Found = TypeVar("_Found")
-_SUITS = 4  # characters, circles, bamboo (base 0, 9, 18) and the honours (27)
-_parses_memo: list[dict[tuple[int, ...], tuple[Parse, ...]]] = [{} for _ in range(_SUITS)]
-_waits_memo: list[dict[tuple[int, ...], tuple[int, ...]]] = [{} for _ in range(_SUITS)]
+_SUITS: Final = 4  # characters, circles, bamboo (base 0, 9, 18) and the honours (27)
+_parses_memo: Final[list[dict[tuple[int, ...], tuple[Parse, ...]]]] = [{} for _ in range(_SUITS)]
+_waits_memo: Final[list[dict[tuple[int, ...], tuple[int, ...]]]] = [{} for _ in range(_SUITS)]
 
 
 def _remembered(memo: dict[tuple[int, ...], _Found], kept: int, counts: tuple[int, ...],

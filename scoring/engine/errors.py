@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import reprlib
 from collections.abc import Iterable
+from typing import Final
 
 
 class InvalidGame(ValueError):
@@ -31,7 +32,7 @@ class InvalidGame(ValueError):
         return {"error": str(self), "code": self.code, "params": self.params}
 
 
-EXCERPT = 32  # characters of a long string quoted in a message
+EXCERPT: Final = 32  # characters of a long string quoted in a message
 
 
 class _Shown(reprlib.Repr):
@@ -56,7 +57,7 @@ class _Shown(reprlib.Repr):
         return repr(x)
 
 
-_SHOWN = _Shown()
+_SHOWN: Final = _Shown()
 
 
 def shown(value: object, most: int = EXCERPT) -> str:

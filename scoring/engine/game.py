@@ -8,7 +8,7 @@ holds no rule of the game itself.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from .deal import GREEN_DRAGON_ROUND
 from .decompose import CHOW, KIND_NAMES, PUNG
@@ -37,20 +37,20 @@ from .vocabulary import DEFAULT_RULESET
 
 # MCR and Riichi are scored by table result (table_result.py): score_game
 # refuses their hands (code "scored_by_table").
-RULESETS: dict[str, RuleSet] = {NTS.name: NTS, HONGKONG.name: HONGKONG, PHILOS.name: PHILOS,
+RULESETS: Final[dict[str, RuleSet]] = {NTS.name: NTS, HONGKONG.name: HONGKONG, PHILOS.name: PHILOS,
                                 MCR.name: MCR, RIICHI.name: RIICHI}
 
-GAME_KEYS = frozenset(
+GAME_KEYS: Final = frozenset(
     {"ruleset", "options", "prevailing_wind", "players", "winner", "winning_tile",
      "win_source", "discarder", "flags", "dead"}
 )
-TILE_PLAYER_KEYS = frozenset({"concealed", "melds", "bonus"})
-MELD_KEYS = frozenset({"kind", "tiles", "open"})
-_KIND_OF_NAME = {name: kind for kind, name in enumerate(KIND_NAMES)}
+TILE_PLAYER_KEYS: Final = frozenset({"concealed", "melds", "bonus"})
+MELD_KEYS: Final = frozenset({"kind", "tiles", "open"})
+_KIND_OF_NAME: Final = {name: kind for kind, name in enumerate(KIND_NAMES)}
 # A hand is four sets and a pair (000 §1.8; 14 tiles, a kong counting as 3,
 # N16): nobody declares a fifth set, so more melds are refused before any is
 # read, as tile text longer than tiles.MAX_TILE_TEXT is.
-MAX_MELDS = 4
+MAX_MELDS: Final = 4
 
 
 def score_game(game: object) -> dict[str, Any]:

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Final
 
 from .decompose import CHOW, KONG
 from .reading import Meld
 from .tiles import NUM_KINDS
 
-SEAT_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
+SEAT_NAMES: Final = {"E": "East", "S": "South", "W": "West", "N": "North"}
 
 
 def seat_label(seat: str) -> str:
@@ -63,7 +64,7 @@ def _held(concealed: tuple[int, ...], melds: tuple[Meld, ...]) -> list[int]:
     return counts
 
 
-EMPTY_COUNTS = (0,) * NUM_KINDS
+EMPTY_COUNTS: Final = (0,) * NUM_KINDS
 
 
 @dataclass(slots=True)

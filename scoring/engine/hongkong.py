@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import cache
-from typing import Any
+from typing import Any, Final
 
 from . import shapes
 from .deal import FIVE_PLAYER_ROTATION, DealOrder
@@ -78,27 +78,28 @@ from .tiles import (
 from .timing import HONG_KONG_TIME_RULE
 from .vocabulary import gettext_noop
 
-FAN_CAP = 10  # 001 "Toelichting bij deze puntentelling", H2
-LIMIT_FAN = 20  # 001 "Het aantal fan voor een limietspel is 20 fan", H2
+FAN_CAP: Final = 10  # 001 "Toelichting bij deze puntentelling", H2
+LIMIT_FAN: Final = 20  # 001 "Het aantal fan voor een limietspel is 20 fan", H2
 
-T = "001 Combinaties met FAN toekenning"  # the fan table
-W = "001 Waardering combinaties"  # the detailed text (wins over the table, H3)
-K = "001 Spel met kongen"
-SC = "001 Schoon en superschoon"
-S = "001 Seizoenen of bloemen"
-L = "001 Speciale limiet spelen"
-U = "001 Uitzonderlijke regels"
-THREE = "001 Tafel van 3 spelers"
-HOUSE = "001 Opties van het HK Mahjong spel"  # house variants a)-j), agreed per club
-VARIANTS = "001 Varianten van het Hong Kong Mahjongspel"  # house variants too, off by default
-PAO = "001 PAO-Spel, Gevaarlijk Spel"
-SEVEN_FIVE = "001 De Levende Muur, 7 – 5 Regel"
+T: Final = "001 Combinaties met FAN toekenning"  # the fan table
+W: Final = "001 Waardering combinaties"  # the detailed text (wins over the table, H3)
+K: Final = "001 Spel met kongen"
+SC: Final = "001 Schoon en superschoon"
+S: Final = "001 Seizoenen of bloemen"
+L: Final = "001 Speciale limiet spelen"
+U: Final = "001 Uitzonderlijke regels"
+THREE: Final = "001 Tafel van 3 spelers"
+HOUSE: Final = "001 Opties van het HK Mahjong spel"  # house variants a)-j), agreed per club
+VARIANTS: Final = "001 Varianten van het Hong Kong Mahjongspel"  # house variants too, off by default
+PAO: Final = "001 PAO-Spel, Gevaarlijk Spel"
+SEVEN_FIVE: Final = "001 De Levende Muur, 7 – 5 Regel"
 
-SEAT_NUMBER = {"E": "1", "S": "2", "W": "3", "N": "4"}
-NUMBER_OF_WIND = {wind: SEAT_NUMBER[seat] for seat, wind in WIND_OF_SEAT.items()}
+SEAT_NUMBER: Final = {"E": "1", "S": "2", "W": "3", "N": "4"}
+NUMBER_OF_WIND: Final = {wind: SEAT_NUMBER[seat] for seat, wind in WIND_OF_SEAT.items()}
 # Seasons: "j" (jaargetijden) are the main seasons (hoofdseizoenen), "f"
 # (flowers) the secondary ones (bijseizoenen); each numbered 1-4 = E S W N.
-MAIN, SECONDARY = "j", "f"
+MAIN: Final = "j"
+SECONDARY: Final = "f"
 
 
 # --- Facts of a reading that only Hong Kong needs --------------------------
@@ -149,7 +150,7 @@ def _pair_258(r: Reading) -> bool:
     return r.pair is not None and r.pair < 27 and r.pair % 9 in (1, 4, 7)
 
 
-_GREEN = frozenset({19, 20, 21, 23, 25, 32})  # 2 3 4 6 8 bamboo, green dragon
+_GREEN: Final = frozenset({19, 20, 21, 23, 25, 32})  # 2 3 4 6 8 bamboo, green dragon
 
 
 def _all_green(r: Reading) -> bool:
@@ -160,7 +161,7 @@ def _all_green(r: Reading) -> bool:
 
 
 # --- The fan table ---------------------------------------------------------
-SET_RULES: tuple[SetRule, ...] = (
+SET_RULES: Final[tuple[SetRule, ...]] = (
     SetRule("pung_dragons", T + "; " + W + " Draken", "Pung or kong of dragons", doublings=1,
             winner_only=True, test=lambda g, w: g.kind != CHOW and is_dragon(g.tile)),
     # Seat and prevailing wind at once: 2 fan (001 "De combinaties", 2 Pung).
@@ -172,13 +173,13 @@ SET_RULES: tuple[SetRule, ...] = (
             test=lambda g, w: g.kind != CHOW and g.tile == w.prevailing_wind),
 )
 
-_SEASON_RULES = frozenset({"own_main_season", "own_secondary_season", "all_main_seasons",
+_SEASON_RULES: Final = frozenset({"own_main_season", "own_secondary_season", "all_main_seasons",
                            "all_secondary_seasons", "no_seasons"})
 
 
 # House variants (001 "Opties van het HK Mahjong spel"), each an option, off
 # by default: c) and d) add a fan, h) a limit hand. e)-g) are minimum_fan.
-HOUSE_RULES: dict[str, HandRule] = {
+HOUSE_RULES: Final[dict[str, HandRule]] = {
     "house_terminals_honours": HandRule(
         "terminals_with_honours", HOUSE + " c)", "Only 1s and 9s with winds and/or dragons",
         doublings=1, winner_only=True, test=_terminals_with_honours),
@@ -186,7 +187,7 @@ HOUSE_RULES: dict[str, HandRule] = {
         "pair_258", HOUSE + " d)", "The pair is a 2, 5 or 8 of a suit", doublings=1,
         winner_only=True, test=_pair_258),
 }
-ALL_GREEN = LimitHand("all_green", HOUSE + " h)", "Only 2 3 4 6 8 bamboo and green dragons",
+ALL_GREEN: Final = LimitHand("all_green", HOUSE + " h)", "Only 2 3 4 6 8 bamboo and green dragons",
                       LIMIT_FAN, "regular", _all_green)
 
 
@@ -269,7 +270,7 @@ def _hidden_treasure(r: Reading) -> bool:
     return r.pungs == 4 and r.kongs == 0 and all(g.concealed for g in r.groups)
 
 
-LIMITS: tuple[LimitHand, ...] = (
+LIMITS: Final[tuple[LimitHand, ...]] = (
     LimitHand("all_honours", T + "; " + W, "Only pungs of winds and dragons", LIMIT_FAN,
               "regular", lambda r: not r.facts.suits),
     LimitHand("three_great_dragons", T + "; " + W + " Drie Grote Wijzen",
@@ -292,7 +293,7 @@ LIMITS: tuple[LimitHand, ...] = (
               lambda ctx: len(ctx.bonus) == 8),
 )
 
-DUTCH_NAMES: dict[str, str] = {
+DUTCH_NAMES: Final[dict[str, str]] = {
     "pung_dragons": "Pung draken",
     "pung_seat_wind": "Pung eigen wind",
     "pung_prevailing_wind": "Pung wind van de ronde",
@@ -342,20 +343,20 @@ def rule_table(all_pungs_fan: int = 5, kong_replacement_fan: int = 2,
     return RuleTable({}, SET_RULES, (), hand_rules, LIMITS, MAJORS)
 
 
-_IRREGULAR = tuple(limit for limit in LIMITS if limit.kind == "irregular")
-_REGULAR = tuple(limit for limit in LIMITS if limit.kind == "regular")
-_CIRCUMSTANCE = tuple(limit for limit in LIMITS if limit.kind == "circumstance")
+_IRREGULAR: Final = tuple(limit for limit in LIMITS if limit.kind == "irregular")
+_REGULAR: Final = tuple(limit for limit in LIMITS if limit.kind == "regular")
+_CIRCUMSTANCE: Final = tuple(limit for limit in LIMITS if limit.kind == "circumstance")
 
 
 # --- The payment tables (H1) -----------------------------------------------
-LIMIT_ROW = "limit"
-FALSE_ROW = "false"
-DISCARDER_PAYS = "discarder_pays"
-HALF_PAY = "half_pay"
+LIMIT_ROW: Final = "limit"
+FALSE_ROW: Final = "false"
+DISCARDER_PAYS: Final = "discarder_pays"
+HALF_PAY: Final = "half_pay"
 
 # "Puntentelling Veroorzaker betaalt": fan -> (the discarder pays, each pays
 # when self-drawn).
-DISCARDER_PAYS_TABLE: dict[int | str, tuple[int, int]] = {
+DISCARDER_PAYS_TABLE: Final[dict[int | str, tuple[int, int]]] = {
     0: (1, 0), 1: (2, 1), 2: (4, 2), 3: (8, 4), 4: (16, 8), 5: (24, 12), 6: (32, 16),
     7: (48, 24), 8: (64, 32), 9: (96, 48), 10: (128, 64),
     LIMIT_ROW: (256, 128), FALSE_ROW: (64, 32),
@@ -364,11 +365,11 @@ DISCARDER_PAYS_TABLE: dict[int | str, tuple[int, int]] = {
 # discard, the discarder pays, each pays when self-drawn; None: no entry).
 # The table stops at 6 fan; the limit row is the next doubling, so 7-10 fan
 # pay the limit row. False mahjong is the 6 fan row ("- Valse Mahjong").
-HALF_PAY_TABLE: dict[int | str, tuple[int, int, int | None]] = {
+HALF_PAY_TABLE: Final[dict[int | str, tuple[int, int, int | None]]] = {
     0: (1, 1, None), 1: (1, 2, 2), 2: (2, 4, 4), 3: (4, 8, 8), 4: (8, 16, 16),
     5: (16, 32, 32), 6: (32, 64, 64), LIMIT_ROW: (64, 128, 128), FALSE_ROW: (32, 64, 64),
 }
-HALF_PAY_TOP = 6
+HALF_PAY_TOP: Final = 6
 
 
 def table_row(fan: int, scheme: str) -> int | str:
@@ -424,11 +425,11 @@ def _net(seats: Sequence[str], paid: Sequence[tuple[str, str, int]]) -> dict[str
 # the table for it: (what they are, how many "slagen"/3, which sets count).
 # 001 PAO-Spel: "6 slagen van Draken, 9 slagen van Winden, 9 slagen van Enen
 # en/of Negens"; Gevaarlijk Spel met Winden en Draken: 9 slagen.
-_DRAGON_SETS = ("dragons", 2, lambda m: m.kind != CHOW and is_dragon(m.tile))
-_WIND_SETS = ("winds", 3, lambda m: m.kind != CHOW and m.tile in WINDS)
-_HONOUR_SETS = ("winds and/or dragons", 3, lambda m: m.kind != CHOW and is_honour(m.tile))
-_TERMINAL_SETS = ("1s and/or 9s", 3, lambda m: m.kind != CHOW and m.tile in TERMINALS)
-PAO_GROUNDS: dict[str, tuple[tuple[str, int, Any], ...]] = {
+_DRAGON_SETS: Final = ("dragons", 2, lambda m: m.kind != CHOW and is_dragon(m.tile))
+_WIND_SETS: Final = ("winds", 3, lambda m: m.kind != CHOW and m.tile in WINDS)
+_HONOUR_SETS: Final = ("winds and/or dragons", 3, lambda m: m.kind != CHOW and is_honour(m.tile))
+_TERMINAL_SETS: Final = ("1s and/or 9s", 3, lambda m: m.kind != CHOW and m.tile in TERMINALS)
+PAO_GROUNDS: Final[dict[str, tuple[tuple[str, int, Any], ...]]] = {
     "three_great_dragons": (_DRAGON_SETS,),
     "big_four_winds": (_WIND_SETS,),
     "little_four_winds": (_WIND_SETS,),  # "Deze regel geldt ook voor de Vier kleine Winden"
@@ -437,7 +438,7 @@ PAO_GROUNDS: dict[str, tuple[tuple[str, int, Any], ...]] = {
 }
 # By values: the least fan of a hand pao is paid for (little four winds 8,
 # super clean 8; a limit hand 20).
-PAO_LEAST_FAN = 8
+PAO_LEAST_FAN: Final = 8
 
 
 def _suit_sets(suit: int) -> tuple[str, int, Any]:
@@ -872,4 +873,4 @@ class HongKong(RuleSet):
         return winner not in (None, "E")
 
 
-RULESET = HongKong()
+RULESET: Final = HongKong()

@@ -20,13 +20,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from decimal import Decimal
-from typing import Any
+from typing import Any, Final
 
 from .ruleset import Option
 from .table_result import K, TableResultRuleSet, shared_by_place
 
 # MCR tournament scoring: 4, 2, 1 and 0 table points by place.
-PLACE_POINTS = (Decimal(4), Decimal(2), Decimal(1), Decimal(0))
+PLACE_POINTS: Final = (Decimal(4), Decimal(2), Decimal(1), Decimal(0))
 
 
 class MCR(TableResultRuleSet):
@@ -45,4 +45,4 @@ class MCR(TableResultRuleSet):
         return shared_by_place(entered, PLACE_POINTS)
 
 
-RULESET = MCR()
+RULESET: Final = MCR()

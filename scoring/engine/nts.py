@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from operator import itemgetter
-from typing import Any
+from typing import Any, Final
 
 from . import shapes
 from .deal import DREAMER_ROTATION, EACH_HAND, GREEN_DRAGON_ROUND, DealOrder
@@ -66,36 +66,36 @@ from .tiles import (
 )
 from .vocabulary import gettext_noop
 
-LIMIT = 2000  # 000 §2.2, N9
-MINIMUM_DOUBLINGS = 2  # 000 §1.8, N10
-MAX_KONGS = 14  # 002 §2 "15e kong", N18: one per tile of the dead wall
+LIMIT: Final = 2000  # 000 §2.2, N9
+MINIMUM_DOUBLINGS: Final = 2  # 000 §1.8, N10
+MAX_KONGS: Final = 14  # 002 §2 "15e kong", N18: one per tile of the dead wall
 # 003 "Drie spelers": "De dode muur telt 10 stenen": at most 10 kongs (as N18).
-MAX_KONGS_THREE = 10
+MAX_KONGS_THREE: Final = 10
 
-THREE = "003 Drie spelers"
+THREE: Final = "003 Drie spelers"
 # "slechts 3 winden en 2 soorten: Oost, Zuid en West, Bamboe en kringen. Met
 # 96 stenen": 36 circles + 36 bamboos + 12 winds + 12 dragons. No characters
 # (the first 9 kinds), no North.
-THREE_PLAYER_TILES = frozenset(range(9, 34)) - {NORTH}
-GREEN_DRAGON_SECTION = "003 Drie spelers, Vijf spelers (ronde van de groene draak)"
-FIVE = "003 Vijf spelers"
+THREE_PLAYER_TILES: Final = frozenset(range(9, 34)) - {NORTH}
+GREEN_DRAGON_SECTION: Final = "003 Drie spelers, Vijf spelers (ronde van de groene draak)"
+FIVE: Final = "003 Vijf spelers"
 # 003 "Drie spelers": "Nadat de oorspronkelijke West Oost is geweest volgt de
 # ronde van de groene draak" (no North round: there is no North); East of that
 # round is chosen by the dice, so score entry proposes one and the scorekeeper
 # may change it (deal.py: the round goes round from the East it starts with).
-THREE_PLAYER_ORDER = DealOrder(winds="ESWG", source=THREE)
+THREE_PLAYER_ORDER: Final = DealOrder(winds="ESWG", source=THREE)
 # 003 "Vijf spelers": "Eventueel kan een vijfde ronde worden gespeeld, de ronde
 # van de groene draak" (option five_player_green_dragon_round).
-FIVE_PLAYER_GREEN_ORDER = DealOrder(winds="ESWNG", source=FIVE + " (option "
+FIVE_PLAYER_GREEN_ORDER: Final = DealOrder(winds="ESWNG", source=FIVE + " (option "
                                     "five_player_green_dragon_round)")
 
-P = "000 §2.4.1"  # points table
-D = "000 §2.4.2"  # doublings table
-LI = "000 §2.3.2"  # irregular limit hands
-LR = "000 §2.3.1"  # regular limit hands
+P: Final = "000 §2.4.1"  # points table
+D: Final = "000 §2.4.2"  # doublings table
+LI: Final = "000 §2.3.2"  # irregular limit hands
+LR: Final = "000 §2.3.1"  # regular limit hands
 
 # --- Points for sets (all players): (kind, concealed, terminal/honour) ----
-SET_POINTS: dict[tuple[int, bool, bool], Rule] = {
+SET_POINTS: Final[dict[tuple[int, bool, bool], Rule]] = {
     (PUNG, False, False): Rule("open_pung_simples", P, "Open pung of simples (2-8)", points=2),
     (PUNG, True, False): Rule("concealed_pung_simples", P, "Concealed pung of simples", points=4),
     (PUNG, False, True): Rule(
@@ -115,7 +115,7 @@ SET_POINTS: dict[tuple[int, bool, bool], Rule] = {
 }
 
 # --- Doublings for a pung or kong (all players) ----------------------------
-SET_RULES: tuple[SetRule, ...] = (
+SET_RULES: Final[tuple[SetRule, ...]] = (
     SetRule("pung_dragons", D, "Pung or kong of dragons", doublings=1,
             test=lambda g, w: g.kind != CHOW and is_dragon(g.tile)),
     # Seat and prevailing wind at once: both count, the pung's points once (N8).
@@ -134,7 +134,7 @@ SET_RULES: tuple[SetRule, ...] = (
 )
 
 # --- Points for a pair (all players) ---------------------------------------
-PAIR_RULES: tuple[PairRule, ...] = (
+PAIR_RULES: Final[tuple[PairRule, ...]] = (
     PairRule("pair_dragons", P, "Pair of dragons", points=2,
              test=lambda t, w: is_dragon(t)),
     PairRule("pair_seat_wind", P, "Pair of the seat wind", points=2,
@@ -178,7 +178,7 @@ def _winning_1p(r: Reading) -> bool:
     # With Pe-ling eet cake the 1p counts as a 1s (N7), so it is no 1p here.
     return r.ctx.winning_tile == ONE_CIRCLES and not r.ctx.peling
 
-HAND_RULES: tuple[HandRule, ...] = (
+HAND_RULES: Final[tuple[HandRule, ...]] = (
     # Points for the winner.
     HandRule("mahjong", P, "Mahjong", points=20, winner_only=True, test=lambda r: True),
     # A kong replacement counts as self-drawn, a robbed kong tile does not (N6).
@@ -240,9 +240,9 @@ HAND_RULES: tuple[HandRule, ...] = (
 
 # --- Limit hands -----------------------------------------------------------
 # Limit tests run for every candidate tile of a wait: C-level getters.
-_winds = itemgetter(*WINDS)
-_dragons = itemgetter(*DRAGONS)
-_suited_simples = itemgetter(*(t for t in range(27) if t not in TERMINALS))
+_winds: Final = itemgetter(*WINDS)
+_dragons: Final = itemgetter(*DRAGONS)
+_suited_simples: Final = itemgetter(*(t for t in range(27) if t not in TERMINALS))
 
 
 def _wind_snake(c: Sequence[int]) -> bool:
@@ -300,7 +300,7 @@ def _head_and_tail(r: Reading) -> bool:
     return r.pungs == 4 and r.facts.all_majors and not r.facts.honours
 
 
-LIMITS: tuple[LimitHand, ...] = (
+LIMITS: Final[tuple[LimitHand, ...]] = (
     # Irregular: concealed but for the last tile; a waiting one pays half (N11).
     LimitHand("nine_gates", LI, "1112345678999 + any tile, one suit", 2000, "irregular",
               lambda c: shapes.nine_gates_suit(c) >= 0),
@@ -343,7 +343,7 @@ LIMITS: tuple[LimitHand, ...] = (
 
 # The names the seeds give the rules (Dutch), shown to players beside the
 # English descriptions above; every rule and limit hand has one (tested).
-DUTCH_NAMES: dict[str, str] = {
+DUTCH_NAMES: Final[dict[str, str]] = {
     "open_pung_simples": "Open pung eenvoudige stenen",
     "concealed_pung_simples": "Dichte pung eenvoudige stenen",
     "open_pung_terminals_honours": "Open pung edelstenen",
@@ -403,11 +403,11 @@ DUTCH_NAMES: dict[str, str] = {
     "twisting_snake": "Kronkelende slang",
 }
 
-TABLE = RuleTable(SET_POINTS, SET_RULES, PAIR_RULES, HAND_RULES, LIMITS, MAJORS)
-_IRREGULAR = tuple(limit for limit in LIMITS if limit.kind == "irregular")
-_REGULAR = tuple(limit for limit in LIMITS if limit.kind == "regular")
-_CIRCUMSTANCE = tuple(limit for limit in LIMITS if limit.kind == "circumstance")
-_TWINS = frozenset({"honour_twins", "pure_twins", "very_clean_twins", "clean_twins",
+TABLE: Final = RuleTable(SET_POINTS, SET_RULES, PAIR_RULES, HAND_RULES, LIMITS, MAJORS)
+_IRREGULAR: Final = tuple(limit for limit in LIMITS if limit.kind == "irregular")
+_REGULAR: Final = tuple(limit for limit in LIMITS if limit.kind == "regular")
+_CIRCUMSTANCE: Final = tuple(limit for limit in LIMITS if limit.kind == "circumstance")
+_TWINS: Final = frozenset({"honour_twins", "pure_twins", "very_clean_twins", "clean_twins",
                     "seven_twins"})
 
 
@@ -743,4 +743,4 @@ class NTS(RuleSet):
         return True
 
 
-RULESET = NTS()
+RULESET: Final = NTS()

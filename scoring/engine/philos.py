@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from . import shapes
 from .deal import DREAMER_ROTATION, ROUNDS_OF_FOUR, DealOrder
@@ -38,22 +38,22 @@ from .tiles import MAJORS, is_dragon
 from .timing import PHILOS_TIME_RULE
 from .vocabulary import gettext_noop
 
-LIMIT = 3000  # 004 §6.4 "3000 Punkte als Limit", an option (P1)
-LIMIT_MAXIMUM = 100_000
+LIMIT: Final = 3000  # 004 §6.4 "3000 Punkte als Limit", an option (P1)
+LIMIT_MAXIMUM: Final = 100_000
 
-P = "004 §6.1"  # points for sets and pairs
-B = "004 §6.2"  # bonus points for mahjong
-D = "004 §6.3"  # doublings
-F = "004 §7"  # flowers and seasons (option)
-T = "004 §7 Himmlische Zwillinge"  # seven pairs (option)
+P: Final = "004 §6.1"  # points for sets and pairs
+B: Final = "004 §6.2"  # bonus points for mahjong
+D: Final = "004 §6.3"  # doublings
+F: Final = "004 §7"  # flowers and seasons (option)
+T: Final = "004 §7 Himmlische Zwillinge"  # seven pairs (option)
 
-_ONES = frozenset({0, 9, 18})  # 1m 1p 1s
-_NINES = frozenset({8, 17, 26})  # 9m 9p 9s
+_ONES: Final = frozenset({0, 9, 18})  # 1m 1p 1s
+_NINES: Final = frozenset({8, 17, 26})  # 9m 9p 9s
 
 # --- Points for sets (all players): (kind, concealed, terminal/honour) ----
 # "Kan verdeckt: wie Pon verdeckt": four equal tiles never declared are read
 # as a concealed pung (R2); a declared concealed kong is "halbverdeckt".
-SET_POINTS: dict[tuple[int, bool, bool], Rule] = {
+SET_POINTS: Final[dict[tuple[int, bool, bool], Rule]] = {
     (PUNG, False, False): Rule("open_pung_simples", P, "Open pung of 2-8 of a suit", points=2),
     (PUNG, True, False): Rule("concealed_pung_simples", P, "Concealed pung of 2-8 of a suit",
                               points=4),
@@ -91,7 +91,7 @@ def _set_line(kind: int, line: str) -> Callable[[Group, Winds], bool]:
     return lambda g, w: g.kind == kind and _wind_line(g, w) == line
 
 
-SET_RULES: tuple[SetRule, ...] = (
+SET_RULES: Final[tuple[SetRule, ...]] = (
     SetRule("pung_dragons", D, "Pung of dragons", doublings=1,
             test=lambda g, w: g.kind == PUNG and is_dragon(g.tile)),
     SetRule("pung_winds", D, "Pung of winds (neither seat nor prevailing wind)", doublings=1,
@@ -117,12 +117,12 @@ SET_RULES: tuple[SetRule, ...] = (
 # half-concealed kong of 2 characters (26 points, 2 doublings, 104), so it is
 # the option any_kong_doubles, off by default. Honour kongs take their own
 # (higher) line above either way.
-KONG_ANY = SetRule("kong_any", D + " (option any_kong_doubles)",
+KONG_ANY: Final = SetRule("kong_any", D + " (option any_kong_doubles)",
                    "Any kong of a suit (1-9), with the option any_kong_doubles", doublings=1,
                    test=lambda g, w: g.kind == KONG and g.tile < 27)
 
 # --- Points for a pair (all players; the lines add up, P5) -----------------
-PAIR_RULES: tuple[PairRule, ...] = (
+PAIR_RULES: Final[tuple[PairRule, ...]] = (
     PairRule("pair_dragons", P, "Pair of dragons", points=2, test=lambda t, w: is_dragon(t)),
     PairRule("pair_seat_wind", P, "Pair of the seat wind", points=2,
              test=lambda t, w: t == w.seat_wind),
@@ -159,7 +159,7 @@ def _held_only(r: Reading, tiles: frozenset[int]) -> bool:
     return all(g.tile in tiles and g.kind != CHOW for g in r.groups) and r.pair in tiles
 
 
-HAND_RULES: tuple[HandRule, ...] = (
+HAND_RULES: Final[tuple[HandRule, ...]] = (
     # §6.2 "Die Prämienpunkte für Mah Jongg": the winner's.
     HandRule("mahjong", B, "Mahjong (basic bonus)", points=20, winner_only=True,
              test=lambda r: True),
@@ -211,10 +211,10 @@ HAND_RULES: tuple[HandRule, ...] = (
 # The one limit hand of seed 004, with the option heavenly_twins: seven pairs
 # "erhält die Höchstpunktzahl" (the limit, 3000 by default). Four equal
 # tiles count as two pairs, as for NTS.
-TWINS = LimitHand("heavenly_twins", T + " (option heavenly_twins)",
+TWINS: Final = LimitHand("heavenly_twins", T + " (option heavenly_twins)",
                   "Seven pairs (Himmlische Zwillinge): the limit", LIMIT, "irregular",
                   shapes.is_seven_pairs)
-LIMITS: tuple[LimitHand, ...] = (TWINS,)
+LIMITS: Final[tuple[LimitHand, ...]] = (TWINS,)
 
 
 # --- Flowers and seasons (option flowers_seasons; all players) -------------
@@ -228,10 +228,10 @@ class BonusRule(Rule):
     test: Callable[[frozenset[str], str], bool] = field(default=lambda tiles, own: False)
 
 
-_ALL_FLOWERS = frozenset({"1f", "2f", "3f", "4f"})
-_ALL_SEASONS = frozenset({"1j", "2j", "3j", "4j"})
+_ALL_FLOWERS: Final = frozenset({"1f", "2f", "3f", "4f"})
+_ALL_SEASONS: Final = frozenset({"1j", "2j", "3j", "4j"})
 
-BONUS_RULES: tuple[BonusRule, ...] = (
+BONUS_RULES: Final[tuple[BonusRule, ...]] = (
     BonusRule("flower", F, "Each flower", points=4, each="f"),
     BonusRule("season", F, "Each season", points=4, each="j"),
     BonusRule("own_flower", F, "The flower of one's own wind", doublings=1,
@@ -246,10 +246,10 @@ BONUS_RULES: tuple[BonusRule, ...] = (
               replaces=frozenset({"own_flower", "own_season", "all_flowers", "all_seasons"}),
               test=lambda tiles, own: _ALL_FLOWERS | _ALL_SEASONS <= tiles),
 )
-_OWN_NUMBER = {27: "1", 28: "2", 29: "3", 30: "4"}
+_OWN_NUMBER: Final = {27: "1", 28: "2", 29: "3", 30: "4"}
 # Keyed on a player's flowers and seasons, each at most once (game.py checks
 # that before anything is scored), and the seat wind: at most 256 x 4 entries.
-_BONUS_MEMO: dict[tuple[tuple[str, ...], int], tuple[int, int, tuple[dict[str, object], ...]]] = {}
+_BONUS_MEMO: Final[dict[tuple[tuple[str, ...], int], tuple[int, int, tuple[dict[str, object], ...]]]] = {}
 
 
 def bonus_value(bonus: Sequence[str], seat_wind: int) -> tuple[int, int, list[dict[str, object]]]:
@@ -278,7 +278,7 @@ def bonus_value(bonus: Sequence[str], seat_wind: int) -> tuple[int, int, list[di
 
 # --- Names -----------------------------------------------------------------
 # The seed's own (German) names of the rows, and Dutch names for the pages.
-GERMAN_NAMES: dict[str, str] = {
+GERMAN_NAMES: Final[dict[str, str]] = {
     "open_pung_simples": "Pon offen, Ziegel 2 bis 8 der Grundfarben",
     "concealed_pung_simples": "Pon verdeckt, Ziegel 2 bis 8 der Grundfarben",
     "open_pung_terminals_honours": "Pon offen, Ziegel 1 oder 9, Drachen oder Winde",
@@ -331,7 +331,7 @@ GERMAN_NAMES: dict[str, str] = {
     "all_flowers_and_seasons": "Alle Blumen- und Jahreszeitenziegel",
 }
 
-DUTCH_NAMES: dict[str, str] = {
+DUTCH_NAMES: Final[dict[str, str]] = {
     "open_pung_simples": "Open pung eenvoudige stenen",
     "concealed_pung_simples": "Dichte pung eenvoudige stenen",
     "open_pung_terminals_honours": "Open pung edelstenen",
@@ -384,8 +384,8 @@ DUTCH_NAMES: dict[str, str] = {
 }
 
 # Without and with the option any_kong_doubles; the second has every rule.
-TABLE = RuleTable(SET_POINTS, SET_RULES, PAIR_RULES, HAND_RULES, LIMITS, MAJORS)
-TABLE_ANY_KONG = RuleTable(SET_POINTS, (*SET_RULES, KONG_ANY), PAIR_RULES, HAND_RULES, LIMITS,
+TABLE: Final = RuleTable(SET_POINTS, SET_RULES, PAIR_RULES, HAND_RULES, LIMITS, MAJORS)
+TABLE_ANY_KONG: Final = RuleTable(SET_POINTS, (*SET_RULES, KONG_ANY), PAIR_RULES, HAND_RULES, LIMITS,
                            MAJORS)
 
 
@@ -534,4 +534,4 @@ class Philos(RuleSet):
         return winner != "E"
 
 
-RULESET = Philos()
+RULESET: Final = Philos()

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from .decompose import CHOW, KONG, PUNG, Parse
 from .tiles import (
@@ -28,14 +28,12 @@ from .tiles import (
 )
 
 # How the winning tile came (score-interface.md).
-WALL, DISCARD, KONG_REPLACEMENT, ROBBED_KONG = (
-    "wall",
-    "discard",
-    "kong_replacement",
-    "robbed_kong",
-)
-WIN_SOURCES = (WALL, DISCARD, KONG_REPLACEMENT, ROBBED_KONG)
-SELF_DRAWN_SOURCES = frozenset({WALL, KONG_REPLACEMENT})
+WALL: Final = "wall"
+DISCARD: Final = "discard"
+KONG_REPLACEMENT: Final = "kong_replacement"
+ROBBED_KONG: Final = "robbed_kong"
+WIN_SOURCES: Final = (WALL, DISCARD, KONG_REPLACEMENT, ROBBED_KONG)
+SELF_DRAWN_SOURCES: Final = frozenset({WALL, KONG_REPLACEMENT})
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,12 +56,12 @@ class Group:
 
 # Every group there can be, made once: readings share them instead of
 # building new ones per parse and per wait.
-GROUPS = {(kind, tile, concealed): Group(kind, tile, concealed)
+GROUPS: Final = {(kind, tile, concealed): Group(kind, tile, concealed)
           for kind in (CHOW, PUNG, KONG) for tile in range(NUM_KINDS)
           for concealed in (False, True)}
 # By a parse's (kind, first tile): the concealed and the open group.
-CONCEALED_GROUPS = {(kind, tile): GROUPS[kind, tile, True] for kind, tile, _ in GROUPS}
-OPEN_GROUPS = {(kind, tile): GROUPS[kind, tile, False] for kind, tile, _ in GROUPS}
+CONCEALED_GROUPS: Final = {(kind, tile): GROUPS[kind, tile, True] for kind, tile, _ in GROUPS}
+OPEN_GROUPS: Final = {(kind, tile): GROUPS[kind, tile, False] for kind, tile, _ in GROUPS}
 
 
 class Meld:
@@ -161,7 +159,7 @@ class TileFacts:
 
 # The facts of each combination of tiles.held_bits, made once and shared
 # (they are immutable): a hand's facts are one pass and one lookup.
-_FACTS = tuple(
+_FACTS: Final = tuple(
     TileFacts(
         suits=frozenset(s for s in range(3) if bits & SUIT_BITS[s]),
         honours=bool(bits & HONOUR_BIT),
@@ -249,7 +247,7 @@ class Reading:
         return self.pairs[0] if self.pairs else -1
 
 
-_CONCEALED_PUNGS = tuple(GROUPS[PUNG, tile, True] for tile in range(NUM_KINDS))
+_CONCEALED_PUNGS: Final = tuple(GROUPS[PUNG, tile, True] for tile in range(NUM_KINDS))
 
 
 def non_winner_sets(melds: Sequence[Meld], concealed: tuple[int, ...]

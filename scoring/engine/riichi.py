@@ -23,23 +23,23 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from decimal import Decimal
-from typing import Any
+from typing import Any, Final
 
 from .errors import InvalidGame
 from .ruleset import Option
 from .table_result import K, TableResultRuleSet, places, share
 from .vocabulary import gettext_noop
 
-S = "EMA Riichi Competition Rules 2016"
-STARTING_POINTS = 30_000
-UMA = {
+S: Final = "EMA Riichi Competition Rules 2016"
+STARTING_POINTS: Final = 30_000
+UMA: Final = {
     "15-5": (15, 5, -5, -15),
     "20-10": (20, 10, -10, -20),
     "30-10": (30, 10, -10, -30),
     "10-5": (10, 5, -5, -10),
     "0": (0, 0, 0, 0),
 }
-THOUSAND = Decimal(1000)
+THOUSAND: Final = Decimal(1000)
 
 
 class Riichi(TableResultRuleSet):
@@ -105,4 +105,4 @@ class Riichi(TableResultRuleSet):
         return result
 
 
-RULESET = Riichi()
+RULESET: Final = Riichi()

@@ -17,28 +17,6 @@ def round_to_tens(amount: int) -> int:
     return (amount + 5) // 10 * 10
 
 
-def payments(
-    values: Mapping[str, int], winner: str | None, east: str = "E", east_factor: int = 2
-) -> list[tuple[str, str, int]]:
-    """Every payment as (payer, receiver, amount), amounts before rounding."""
-    seats = list(values)
-    result: list[tuple[str, str, int]] = []
-    if winner is None:  # a draw: nobody is paid
-        return result
-    for receiver in seats:
-        value = values[receiver]
-        if not value:
-            continue  # nothing to receive
-        for payer in seats:
-            # A loser receives only from the other losers.
-            if payer == receiver or (payer == winner and receiver != winner):
-                continue
-            amount = value * (east_factor if east in (payer, receiver) else 1)
-            if amount:
-                result.append((payer, receiver, amount))
-    return result
-
-
 def settle(
     values: Mapping[str, int],
     winner: str | None,
@@ -47,11 +25,21 @@ def settle(
     east_factor: int = 2,
     rounding: bool = False,
 ) -> dict[str, int]:
-    """Net result per seat; a draw (no winner) settles nothing (N14)."""
+    """Net result per seat, every payment of the scheme above made as one
+    transfer; a draw (no winner) settles nothing (N14)."""
     net = {seat: 0 for seat in values}
-    for payer, receiver, amount in payments(values, winner, east, east_factor):
-        if rounding:
-            amount = round_to_tens(amount)
-        net[payer] -= amount
-        net[receiver] += amount
+    if winner is None:
+        return net
+    for receiver, value in values.items():
+        if not value:
+            continue  # nothing to receive
+        for payer in values:
+            # A loser receives only from the other losers.
+            if payer == receiver or (payer == winner and receiver != winner):
+                continue
+            amount = value * (east_factor if payer == east or receiver == east else 1)
+            if rounding:
+                amount = round_to_tens(amount)
+            net[payer] -= amount
+            net[receiver] += amount
     return net

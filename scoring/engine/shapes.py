@@ -11,11 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from operator import itemgetter
+from typing import Final
 
 from .tiles import (
     DRAGONS,
     HONOUR_BIT,
     NOT_MAJOR_BIT,
+    NUM_KINDS,
     ORPHANS,
     SUIT_BITS,
     SUITS_MASK,
@@ -23,13 +25,13 @@ from .tiles import (
     held_bits,
 )
 
-_orphan_counts = itemgetter(*ORPHANS)
-_wind_counts = itemgetter(*WINDS)
-_dragon_counts = itemgetter(*DRAGONS)
+_orphan_counts: Final = itemgetter(*ORPHANS)
+_wind_counts: Final = itemgetter(*WINDS)
+_dragon_counts: Final = itemgetter(*DRAGONS)
 
 
 # The suits (0-2) each combination of the suit bits of tiles.held_bits names.
-_SUITS_OF_BITS = tuple(tuple(s for s in range(3) if bits & SUIT_BITS[s])
+_SUITS_OF_BITS: Final = tuple(tuple(s for s in range(3) if bits & SUIT_BITS[s])
                        for bits in range(SUITS_MASK + 1))
 
 
@@ -63,7 +65,7 @@ def is_thirteen_orphans(counts: Sequence[int]) -> bool:
     return sum(counts) == 14 and all(orphans) and sum(orphans) == 14
 
 
-_NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+_NINE_GATES: Final = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 
 
 def nine_gates_suit(counts: Sequence[int]) -> int:
@@ -113,20 +115,25 @@ def may_be_irregular(counts: Sequence[int]) -> bool:
 
 def irregular_candidates(counts: Sequence[int]) -> set[int]:
     """The tiles that might complete 13 concealed tiles into an irregular
-    shape: the lone tile of six pairs, the orphans of an all-orphan hand,
-    and for a one-suit hand that already holds all but one of its 1 to 7
-    (as nine gates, the snakes and the court of Peking do with a tile less)
-    the suit and, when it holds honours, the honours (a shape of a suit
-    with honours holds several). Exact tests come after. Counts are at most
-    4, as in may_be_irregular."""
+    shape of NTS: the lone tile of six pairs (seven pairs), the orphans of
+    an all-orphan hand of at least 12 kinds (thirteen orphans: 13 kinds, 12
+    with a tile less), and for a one-suit hand that already holds all but
+    one of its 1 to 7 the suit and, when it holds honours, the honours:
+    nine gates holds 9 kinds of its suit (8 with a tile less), the snakes 13
+    kinds with their honours (12) and the court of Peking 14 (13). Exact
+    tests come after. Counts are at most 4, as in may_be_irregular."""
     found: set[int] = set()
     if counts.count(1) + counts.count(3) == 1:
         found.add(counts.index(1) if 1 in counts else counts.index(3))
+    kinds = NUM_KINDS - counts.count(0)
+    if kinds < 8:
+        return found
     bits = held_bits(counts)
-    if not bits & NOT_MAJOR_BIT:
+    if kinds >= 12 and not bits & NOT_MAJOR_BIT:
         found.update(ORPHANS)
     suits = _SUITS_OF_BITS[bits & SUITS_MASK]
-    if len(suits) == 1 and counts[suits[0] * 9 : suits[0] * 9 + 7].count(0) <= 1:
+    if (len(suits) == 1 and kinds >= (12 if bits & HONOUR_BIT else 8)
+            and counts[suits[0] * 9 : suits[0] * 9 + 7].count(0) <= 1):
         found.update(range(suits[0] * 9, suits[0] * 9 + 9))
         if bits & HONOUR_BIT:
             found.update(range(27, 34))

@@ -20,7 +20,7 @@ from abc import abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_EVEN, Decimal
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from .errors import InvalidGame, shown
 from .hands import HandResult, PlayerHand
@@ -33,11 +33,11 @@ K = TypeVar("K")
 # The largest score a player can have at a table, either way: far beyond
 # any real game (an MCR table rarely passes a few hundred points, a Riichi
 # one a hundred thousand), and well inside the database's columns.
-MAX_TABLE_SCORE = 1_000_000
-SHARE_PLACES = Decimal("0.00001")
-TABLE_SIZE = 4
+MAX_TABLE_SCORE: Final = 1_000_000
+SHARE_PLACES: Final = Decimal("0.00001")
+TABLE_SIZE: Final = 4
 
-EMPTY_TABLE = RuleTable(set_points={}, set_rules=(), pair_rules=(), hand_rules=(), limits=(),
+EMPTY_TABLE: Final = RuleTable(set_points={}, set_rules=(), pair_rules=(), hand_rules=(), limits=(),
                         majors=frozenset())
 
 

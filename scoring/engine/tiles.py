@@ -12,42 +12,54 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import compress
-from typing import Any
+from typing import Any, Final
 
 from .errors import InvalidGame, shown
 
-NUM_KINDS = 34
-SUIT_LETTERS = "mpsz"
-CHARACTERS, CIRCLES, BAMBOOS, HONOURS = 0, 1, 2, 3
+NUM_KINDS: Final = 34
+SUIT_LETTERS: Final = "mpsz"
+CHARACTERS: Final = 0
+CIRCLES: Final = 1
+BAMBOOS: Final = 2
+HONOURS: Final = 3
 
-EAST, SOUTH, WEST, NORTH = 27, 28, 29, 30
-WHITE, GREEN, RED = 31, 32, 33
-WINDS = (EAST, SOUTH, WEST, NORTH)
-DRAGONS = (WHITE, GREEN, RED)
+EAST: Final = 27
+SOUTH: Final = 28
+WEST: Final = 29
+NORTH: Final = 30
+WHITE: Final = 31
+GREEN: Final = 32
+RED: Final = 33
+WINDS: Final = (EAST, SOUTH, WEST, NORTH)
+DRAGONS: Final = (WHITE, GREEN, RED)
 
 # Seat letters of the contract mapped to their wind tiles.
-WIND_OF_SEAT = {"E": EAST, "S": SOUTH, "W": WEST, "N": NORTH}
+WIND_OF_SEAT: Final = {"E": EAST, "S": SOUTH, "W": WEST, "N": NORTH}
 
 # Tiles named in the rules by their own name.
-ONE_CIRCLES = 9  # 1p: "kringen 1", the cake of Pe-ling eet cake
-FIVE_CIRCLES = 13  # 5p: the plum blossom on the roof
-ONE_BAMBOO = 18  # 1s: the pe-ling bird
+ONE_CIRCLES: Final = 9  # 1p: "kringen 1", the cake of Pe-ling eet cake
+FIVE_CIRCLES: Final = 13  # 5p: the plum blossom on the roof
+ONE_BAMBOO: Final = 18  # 1s: the pe-ling bird
 
-GREEN_TILES = frozenset({19, 20, 21, 23, 25, GREEN})  # 2s 3s 4s 6s 8s, green dragon
-TERMINALS = frozenset({0, 8, 9, 17, 18, 26})
-MAJORS = TERMINALS | frozenset(WINDS) | frozenset(DRAGONS)  # "edelstenen"
-ORPHANS = tuple(sorted(MAJORS))
+GREEN_TILES: Final = frozenset({19, 20, 21, 23, 25, GREEN})  # 2s 3s 4s 6s 8s, green dragon
+TERMINALS: Final = frozenset({0, 8, 9, 17, 18, 26})
+MAJORS: Final = TERMINALS | frozenset(WINDS) | frozenset(DRAGONS)  # "edelstenen"
+ORPHANS: Final = tuple(sorted(MAJORS))
 
-BONUS_LETTERS = "fj"
+BONUS_LETTERS: Final = "fj"
 
 # What each tile kind is, as bits, and held_bits: their OR over the kinds a
 # hand holds. Facts about a hand (its suits, honours, simples...) are asked
 # of every hand and every alternative wait; one pass over the kinds held
 # answers them all.
-SUIT_BITS = (1, 2, 4)  # characters, circles, bamboo
-SUITS_MASK = 7  # the suit bits together
-HONOUR_BIT, WIND_BIT, NOT_SIMPLE_BIT, NOT_MAJOR_BIT, NOT_GREEN_BIT = 8, 16, 32, 64, 128
-ALL_BITS = 256
+SUIT_BITS: Final = (1, 2, 4)  # characters, circles, bamboo
+SUITS_MASK: Final = 7  # the suit bits together
+HONOUR_BIT: Final = 8
+WIND_BIT: Final = 16
+NOT_SIMPLE_BIT: Final = 32
+NOT_MAJOR_BIT: Final = 64
+NOT_GREEN_BIT: Final = 128
+ALL_BITS: Final = 256
 
 
 def _kind_bits(tile: int) -> int:
@@ -61,7 +73,7 @@ def _kind_bits(tile: int) -> int:
     return bits
 
 
-KIND_BITS = tuple(_kind_bits(tile) for tile in range(NUM_KINDS))
+KIND_BITS: Final = tuple(_kind_bits(tile) for tile in range(NUM_KINDS))
 
 
 def held_bits(counts: Sequence[int]) -> int:
@@ -72,7 +84,7 @@ def held_bits(counts: Sequence[int]) -> int:
     return bits
 
 
-HONOUR_NAMES = ("East", "South", "West", "North", "White", "Green", "Red")
+HONOUR_NAMES: Final = ("East", "South", "West", "North", "White", "Green", "Red")
 
 
 def suit_of(tile: int) -> int:
@@ -114,9 +126,9 @@ def tile_name(tile: int) -> str:
 # Every tile's notation in the order of the tile ints, 1m-9m 1p-9p 1s-9s
 # 1z-7z: the one tile list of the product (the tile picker's order, and the
 # names of the pictures static/tiles/<code>.svg).
-TILE_CODES: tuple[str, ...] = tuple(tile_name(tile) for tile in range(NUM_KINDS))
+TILE_CODES: Final[tuple[str, ...]] = tuple(tile_name(tile) for tile in range(NUM_KINDS))
 # Flowers 1f-4f, then seasons 1j-4j.
-BONUS_CODES: tuple[str, ...] = tuple(f"{number}{letter}" for letter in BONUS_LETTERS
+BONUS_CODES: Final[tuple[str, ...]] = tuple(f"{number}{letter}" for letter in BONUS_LETTERS
                                      for number in range(1, 5))
 
 
@@ -149,12 +161,12 @@ class TileSyntaxError(ValueError):
 # space after each, 18 tiles are 54 characters and 8 bonus tiles 24. What is
 # longer is no hand: it is refused before it is parsed, so no text makes the
 # parser or its memo work for long.
-MAX_TILE_TEXT = 100
+MAX_TILE_TEXT: Final = 100
 
 # Well-formed tile text (groups of ASCII digits 1-9, each closed by its suit
 # letter m, p or s, or digits 1-7 closed by z) is read in one pass; anything
 # else takes the careful path below, which names what is wrong.
-_ASCII_DIGITS = frozenset("0123456789")
+_ASCII_DIGITS: Final = frozenset("0123456789")
 
 
 def _read(text: str, allow_bonus: bool) -> tuple[tuple[int, ...], tuple[str, ...]]:
@@ -167,10 +179,10 @@ def _read(text: str, allow_bonus: bool) -> tuple[tuple[int, ...], tuple[str, ...
 
 
 # The first tile of each suit letter, and the same by the letter's character code.
-_BASE_OF_LETTER = {letter: 27 if letter == "z" else SUIT_LETTERS.index(letter) * 9
+_BASE_OF_LETTER: Final = {letter: 27 if letter == "z" else SUIT_LETTERS.index(letter) * 9
                    for letter in SUIT_LETTERS}
-_BASE_OF_CODE = {ord(letter): base for letter, base in _BASE_OF_LETTER.items()}
-_HIGHEST_HONOUR = 6  # 7z less one: the digits are kept as number - 1 until the letter
+_BASE_OF_CODE: Final = {ord(letter): base for letter, base in _BASE_OF_LETTER.items()}
+_HIGHEST_HONOUR: Final = 6  # 7z less one: the digits are kept as number - 1 until the letter
 
 
 def _read_well_formed(text: str) -> tuple[int, ...] | None:
@@ -259,8 +271,8 @@ def _read_any(text: str, allow_bonus: bool) -> tuple[tuple[int, ...], tuple[str,
 # dict's own bytes, so 8,192 entries hold at most ~9 MB even when every
 # entry is hostile; a real hand's entry is ~0.3 KB. Bonus text ("1f3j") is
 # read each time: few players have any, and a bonus letter reads otherwise.
-_PARSES_KEPT = 8192
-_parsed: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {}
+_PARSES_KEPT: Final = 8192
+_parsed: Final[dict[str, tuple[tuple[int, ...], tuple[str, ...]]]] = {}
 
 
 def _remembered_read(text: str, allow_bonus: bool
@@ -322,7 +334,7 @@ def parse_one(text: str) -> int:
 
 # Tile text read loosely, for drawing hands already scored: digits and the
 # letter after them, checked by nobody (parse_tiles checks).
-_LOOSE_GROUP = re.compile(r"(\d+)([a-z])")
+_LOOSE_GROUP: Final = re.compile(r"(\d+)([a-z])")
 
 
 def tile_codes(text: str) -> list[str]:
@@ -343,8 +355,8 @@ class TilePart:
     concealed_set: bool = False  # a set not shown on the table
 
 
-CONCEALED_PART = "concealed"
-BONUS_PART = "bonus"
+CONCEALED_PART: Final = "concealed"
+BONUS_PART: Final = "bonus"
 
 
 def tile_parts(player: Mapping[str, Any]) -> list[TilePart]:

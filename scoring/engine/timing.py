@@ -17,10 +17,11 @@ wording (for messages and logs); pages translate by `code`.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 # The codes a time rule can have (the app has a text for each).
-FINISH_HAND = "finish_hand"
-STOP_AT_SIGNAL = "stop_at_signal"
+FINISH_HAND: Final = "finish_hand"
+STOP_AT_SIGNAL: Final = "stop_at_signal"
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,14 +34,14 @@ class TimeRule:
     source: str
 
 
-_FINISH_TEXT = ("Time is up: finish the hand being played and enter it; do not start a "
+_FINISH_TEXT: Final = ("Time is up: finish the hand being played and enter it; do not start a "
                 "new hand.")
 
 # NTS (000, 002, 003) sets no time for a round: a tournament's clock is its
 # organiser's. The seeds are silent on the hand in play, so the decision is
 # the usual one at Dutch tournaments: it is played out, and no new hand is
 # begun; no score is lost to the clock.
-NTS_TIME_RULE = TimeRule(
+NTS_TIME_RULE: Final = TimeRule(
     FINISH_HAND, _FINISH_TEXT,
     "000 §1.9 (a complete game is four rounds; no time limit in the rules): decision, the "
     "hand in play is played out")
@@ -49,7 +50,7 @@ NTS_TIME_RULE = TimeRule(
 # teken gegeven wordt dat de eerste ronde is afgelopen, dan kan iedereen de
 # pauze ... invullen" (001 Huishoudelijk Reglement Art. 2). The round is over
 # at the signal, so the hand in play is not played out: it is not scored.
-HONG_KONG_TIME_RULE = TimeRule(
+HONG_KONG_TIME_RULE: Final = TimeRule(
     STOP_AT_SIGNAL,
     "Time is up: the round is over at the signal. The hand being played is not finished and "
     "not entered.",
@@ -57,7 +58,7 @@ HONG_KONG_TIME_RULE = TimeRule(
 
 # The classic rules (004) play rounds of four games with no clock at all
 # (§2.1, §5); as for NTS, the hand in play is played out.
-PHILOS_TIME_RULE = TimeRule(
+PHILOS_TIME_RULE: Final = TimeRule(
     FINISH_HAND, _FINISH_TEXT,
     "004 §2.1 and §5 (rounds of games; no time limit in the rules): decision, the hand in "
     "play is played out")

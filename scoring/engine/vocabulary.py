@@ -5,27 +5,29 @@ them in its JSON) instead of spelling them out again."""
 
 from __future__ import annotations
 
+from typing import Final
+
 # The Dutch tournament rules are the product's default (score-interface.md).
-DEFAULT_RULESET = "nts"
+DEFAULT_RULESET: Final = "nts"
 
 # The seat winds in their order at the table, as hands and seats name them.
-SEAT_WINDS = ("E", "S", "W", "N")
+SEAT_WINDS: Final = ("E", "S", "W", "N")
 
 # Hong Kong: a false mahjong has nobody winning; the player who pays for all
 # ("pao", H8) is a flag "pao:<seat wind>" for the engine. The apps store the
 # same flag with a seat position instead of a wind (tournaments' entries).
-FALSE_MAHJONG = "false_mahjong"
-SEVEN_FIVE = "seven_five"
-PAO_PREFIX = "pao:"
+FALSE_MAHJONG: Final = "false_mahjong"
+SEVEN_FIVE: Final = "seven_five"
+PAO_PREFIX: Final = "pao:"
 # Among the flags that change a hand entered by values (a rule set's
 # `value_entry.flags`), "pao" stands for every responsible player's flag.
-PAO = "pao"
+PAO: Final = "pao"
 
 # The flags that say how a hand was won (score-interface.md), in the order
 # the pages offer them. A rule set understands some of them (its `flags`),
 # plus who pays: a false mahjong and the responsible player's flags, which
 # the pages enter with controls of their own.
-HAND_FLAGS = ("last_wall_tile", "kong_on_kong", "heavenly", "earthly", "moon_eats_cake",
+HAND_FLAGS: Final = ("last_wall_tile", "kong_on_kong", "heavenly", "earthly", "moon_eats_cake",
               SEVEN_FIVE)
 
 
