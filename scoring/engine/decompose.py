@@ -8,18 +8,17 @@ Waits reuse the same tables: adding a tile changes a single suit.
 The memos are bounded, because a visitor chooses the hands: the scored
 hands are checked first (at most 4 copies of a tile, 14 tiles), yet 273,000
 shapes of one suit pass, each in three suits, some 400 MB with their waits if
-all were kept. Each suit has its own memo, keyed on the suit's counts as they
-are (no key to build per lookup); a memo that is full is emptied and fills
-again. The bounds below hold what the 30,000 games of the benchmark's
+all were kept. Each suit has its own memo, keyed on the suit's counts packed
+into one int (no slice to cut and no tuple to hash per lookup); a memo that
+is full is emptied and fills again. The bounds below hold what the 30,000 games of the benchmark's
 corpora meet (some 35,000 shapes, a third per suit, and 4,000 waits) and at
 most about 26 MB and 5 MB.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from itertools import product
-from typing import Final, TypeVar
+from collections.abc import Sequence
+from typing import Final
 
 CHOW: Final = 0
 PUNG: Final = 1
@@ -36,29 +35,64 @@ _SUIT_BASES: Final = (0, 9, 18, 27)
 # suit_waits 5 MB: the most these memos can hold, shared by the 4 suits.
 _SHAPES_KEPT: Final = 65_536
 _WAITS_KEPT: Final = 16_384
-_Found = TypeVar("_Found")
 _SUITS: Final = 4  # characters, circles, bamboo (base 0, 9, 18) and the honours (27)
-_parses_memo: Final[list[dict[tuple[int, ...], tuple[Parse, ...]]]] = [{} for _ in range(_SUITS)]
-_waits_memo: Final[list[dict[tuple[int, ...], tuple[int, ...]]]] = [{} for _ in range(_SUITS)]
+_parses_memo: Final[list[dict[int, tuple[Parse, ...]]]] = [{} for _ in range(_SUITS)]
+_waits_memo: Final[list[dict[int, tuple[int, ...]]]] = [{} for _ in range(_SUITS)]
 
 
-def _remembered(memo: dict[tuple[int, ...], _Found], kept: int, counts: tuple[int, ...],
-                base: int, work: Callable[[tuple[int, ...], int], _Found]) -> _Found:
-    """``work(counts, base)`` from a suit's memo; a memo of ``kept`` shapes
-    is emptied before it takes another."""
-    found = memo.get(counts)
+def _shape_code(counts: Sequence[int], start: int, size: int) -> int:
+    """The counts of one suit (``size`` kinds from ``start``) as one int,
+    three bits a kind: the memos' key, made without a slice and hashed as
+    an int; -1 for a count over 4, which no checked hand holds (such a
+    shape is worked out each time, never kept)."""
+    code = 0
+    for index in range(start, start + size):
+        count = counts[index]
+        if count > 4:
+            return -1
+        code = code << 3 | count
+    return code
+
+
+def _suit_size(base: int) -> int:
+    return 7 if base == 27 else 9
+
+
+def _parses_at(counts: Sequence[int], start: int, base: int) -> tuple[Parse, ...]:
+    """suit_parses of the suit whose first tile is ``base``, its counts at
+    ``start`` in ``counts``, from the suit's memo (emptied when full)."""
+    size = _suit_size(base)
+    code = _shape_code(counts, start, size)
+    memo = _parses_memo[base // 9]
+    found = memo.get(code)
     if found is None:
-        if len(memo) >= kept:
-            memo.clear()
-        found = memo[counts] = work(counts, base)
+        found = _parse_suit(tuple(counts[start:start + size]), base)
+        if code >= 0:
+            if len(memo) >= _SHAPES_KEPT // _SUITS:
+                memo.clear()
+            memo[code] = found
+    return found
+
+
+def _waits_at(counts: Sequence[int], start: int, base: int) -> tuple[int, ...]:
+    """suit_waits as _parses_at reads suit_parses."""
+    size = _suit_size(base)
+    code = _shape_code(counts, start, size)
+    memo = _waits_memo[base // 9]
+    found = memo.get(code)
+    if found is None:
+        found = _suit_waits(tuple(counts[start:start + size]), base)
+        if code >= 0:
+            if len(memo) >= _WAITS_KEPT // _SUITS:
+                memo.clear()
+            memo[code] = found
     return found
 
 
 def suit_parses(counts: tuple[int, ...], base: int) -> tuple[Parse, ...]:
     """Every way to read one suit's tiles as sets and at most one pair
     (memoised per suit: _parse_suit)."""
-    return _remembered(_parses_memo[base // 9], _SHAPES_KEPT // _SUITS, counts, base,
-                       _parse_suit)
+    return _parses_at(counts, 0, base)
 
 
 def _parse_suit(counts: tuple[int, ...], base: int) -> tuple[Parse, ...]:
@@ -104,10 +138,11 @@ def _parse_suit(counts: tuple[int, ...], base: int) -> tuple[Parse, ...]:
     return tuple(found)
 
 
-def _suit_counts(counts: Sequence[int]) -> list[tuple[int, ...]]:
-    if not isinstance(counts, tuple):
-        counts = tuple(counts)  # one copy; its slices are then the suits' tuples
-    return [counts[0:9], counts[9:18], counts[18:27], counts[27:34]]
+def _suit_tiles(counts: Sequence[int], base: int) -> int:
+    tiles = 0
+    for index in range(base, base + _suit_size(base)):
+        tiles += counts[index]
+    return tiles
 
 
 def parses(counts: Sequence[int]) -> list[Parse]:
@@ -117,8 +152,8 @@ def parses(counts: Sequence[int]) -> list[Parse]:
     a suit of 3n+1 tiles has none; an empty suit has one, with nothing in it."""
     per_suit: list[tuple[Parse, ...]] = []
     pairs = 0
-    for base, shape in zip(_SUIT_BASES, _suit_counts(counts), strict=True):
-        options = suit_parses(shape, base)
+    for base in _SUIT_BASES:
+        options = _parses_at(counts, base, base)
         if not options:
             return []
         if options[0][1] >= 0:
@@ -128,32 +163,23 @@ def parses(counts: Sequence[int]) -> list[Parse]:
             per_suit.append(options)
     if pairs != 1:
         return []
-    if len(per_suit) == 1:
-        return list(per_suit[0])
-    result: list[Parse] = []
-    for combo in product(*per_suit):
-        sets: tuple[SetTuple, ...] = ()
-        pair = -1
-        for suit_sets, suit_pair in combo:
-            sets += suit_sets
-            if suit_pair >= 0:
-                pair = suit_pair
-        result.append((sets, pair))
+    # Every combination of the suits' parses, the first suit's varying slowest.
+    result: list[Parse] = list(per_suit[0])
+    for options in per_suit[1:]:
+        result = [(sets + more, pair if more_pair < 0 else more_pair)
+                  for sets, pair in result for more, more_pair in options]
     return result
 
 
 def is_complete(counts: Sequence[int]) -> bool:
     """Whether the concealed tiles form sets plus exactly one pair."""
     pairs_needed = 0
-    for a, shape in zip(_SUIT_BASES, _suit_counts(counts), strict=True):
-        total = sum(shape)
-        if total == 0:
-            continue
-        remainder = total % 3
+    for base in _SUIT_BASES:
+        remainder = _suit_tiles(counts, base) % 3
         if remainder == 1:
             return False
         pairs_needed += remainder == 2
-        if pairs_needed > 1 or not suit_parses(shape, a):
+        if pairs_needed > 1 or not _parses_at(counts, base, base):
             return False
     return pairs_needed == 1
 
@@ -161,8 +187,7 @@ def is_complete(counts: Sequence[int]) -> bool:
 def suit_waits(counts: tuple[int, ...], base: int) -> tuple[int, ...]:
     """The offsets in one suit whose tile lets the suit's tiles be read
     completely (sets, at most one pair); memoised per suit."""
-    return _remembered(_waits_memo[base // 9], _WAITS_KEPT // _SUITS, counts, base,
-                       _suit_waits)
+    return _waits_at(counts, 0, base)
 
 
 def _suit_waits(counts: tuple[int, ...], base: int) -> tuple[int, ...]:
@@ -188,25 +213,28 @@ def regular_waits(counts: Sequence[int], held: Sequence[int] | None = None) -> l
     as they are; the suit's own waits are memoised per suit shape.
     """
     held = counts if held is None else held
-    shapes = _suit_counts(counts)
-    remainders = [sum(shape) % 3 for shape in shapes]
-    waiting = [suit for suit in range(_SUITS) if remainders[suit]]
-    if [remainders[suit] for suit in waiting] not in ([1], [2, 2]):
+    waiting: list[int] = []  # the first tiles of the suits of 3n+1 or 3n+2 tiles
+    remainders: list[int] = []
+    for base in _SUIT_BASES:
+        remainder = _suit_tiles(counts, base) % 3
+        if remainder:
+            waiting.append(base)
+            remainders.append(remainder)
+    if remainders != [1] and remainders != [2, 2]:
         return []
-    for suit in range(_SUITS):
-        shape = shapes[suit]
-        if not remainders[suit] and any(shape) and not suit_parses(shape, _SUIT_BASES[suit]):
-            return []
+    for base in _SUIT_BASES:
+        if base not in waiting and not _parses_at(counts, base, base):
+            return []  # a suit of 3n tiles that does not read (an empty one does)
     if len(waiting) == 2:
         # The tile joins one suit of 3n+2 when the other reads with the pair.
         first, second = waiting
-        waiting = ([first] if suit_parses(shapes[second], _SUIT_BASES[second]) else []) + (
-            [second] if suit_parses(shapes[first], _SUIT_BASES[first]) else [])
+        waiting = ([first] if _parses_at(counts, second, second) else []) + (
+            [second] if _parses_at(counts, first, first) else [])
     waits: list[int] = []
-    for suit in waiting:
-        base = _SUIT_BASES[suit]
-        waits.extend(base + offset for offset in suit_waits(shapes[suit], base)
-                     if held[base + offset] < 4)
+    for base in waiting:
+        for offset in _waits_at(counts, base, base):
+            if held[base + offset] < 4:
+                waits.append(base + offset)
     return waits
 
 

@@ -11,7 +11,7 @@ table of 3) and the schedule of a table of 5 (``five_player_schedule``).
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
@@ -309,9 +309,9 @@ class RuleSet(ABC):
         return described
 
 
-def seats_in_order(seats: Sequence[str]) -> list[str]:
-    order = "ESWN"
-    return sorted(seats, key=order.index)
+def seats_in_order(seats: Collection[str]) -> list[str]:
+    """The seats given (each once, each one of E, S, W, N) in that order."""
+    return [seat for seat in "ESWN" if seat in seats]
 
 
 def check_win_flags(who: str, winner: str, hand: object, win_source: str | None,

@@ -353,8 +353,11 @@ def test_the_shape_memos_are_bounded() -> None:
     for shape in shapes:
         decompose.suit_parses(shape, 9)
         decompose.suit_waits(shape, 18)
-    held_shapes, held_waits = decompose.memo_sizes()
-    assert 0 < held_shapes <= 65_536 // 4 and 0 < held_waits <= 16_384 // 4
+    assert all(len(memo) <= 65_536 // 4 for memo in decompose._parses_memo)
+    assert all(len(memo) <= 16_384 // 4 for memo in decompose._waits_memo)
+    # The circles' memo took 17,000 shapes: full at 16,384, it started again.
+    assert len(decompose._parses_memo[1]) == 17_000 - 65_536 // 4
+    assert len(decompose._waits_memo[2]) == 17_000 - 4 * (16_384 // 4)
     # What is forgotten is worked out again, the same.
     assert decompose.suit_parses(shapes[0], 9) == decompose._parse_suit(shapes[0], 9)
     assert decompose.suit_waits(shapes[1], 18) == decompose._suit_waits(shapes[1], 18)
