@@ -40,7 +40,7 @@ _parses_memo: Final[list[dict[int, tuple[Parse, ...]]]] = [{} for _ in range(_SU
 _waits_memo: Final[list[dict[int, tuple[int, ...]]]] = [{} for _ in range(_SUITS)]
 
 
-def _shape_code(counts: Sequence[int], start: int, size: int) -> int:
+def _shape_code(counts: tuple[int, ...], start: int, size: int) -> int:
     """The counts of one suit (``size`` kinds from ``start``) as one int,
     three bits a kind: the memos' key, made without a slice and hashed as
     an int; -1 for a count over 4, which no checked hand holds (such a
@@ -58,7 +58,13 @@ def _suit_size(base: int) -> int:
     return 7 if base == 27 else 9
 
 
-def _parses_at(counts: Sequence[int], start: int, base: int) -> tuple[Parse, ...]:
+def _as_tuple(counts: Sequence[int]) -> tuple[int, ...]:
+    """The counts as a tuple, which the compiled engine indexes natively (a
+    Sequence it indexes through Python's generic protocol)."""
+    return counts if isinstance(counts, tuple) else tuple(counts)
+
+
+def _parses_at(counts: tuple[int, ...], start: int, base: int) -> tuple[Parse, ...]:
     """suit_parses of the suit whose first tile is ``base``, its counts at
     ``start`` in ``counts``, from the suit's memo (emptied when full)."""
     size = _suit_size(base)
@@ -66,7 +72,7 @@ def _parses_at(counts: Sequence[int], start: int, base: int) -> tuple[Parse, ...
     memo = _parses_memo[base // 9]
     found = memo.get(code)
     if found is None:
-        found = _parse_suit(tuple(counts[start:start + size]), base)
+        found = _parse_suit(counts[start:start + size], base)
         if code >= 0:
             if len(memo) >= _SHAPES_KEPT // _SUITS:
                 memo.clear()
@@ -74,14 +80,14 @@ def _parses_at(counts: Sequence[int], start: int, base: int) -> tuple[Parse, ...
     return found
 
 
-def _waits_at(counts: Sequence[int], start: int, base: int) -> tuple[int, ...]:
+def _waits_at(counts: tuple[int, ...], start: int, base: int) -> tuple[int, ...]:
     """suit_waits as _parses_at reads suit_parses."""
     size = _suit_size(base)
     code = _shape_code(counts, start, size)
     memo = _waits_memo[base // 9]
     found = memo.get(code)
     if found is None:
-        found = _suit_waits(tuple(counts[start:start + size]), base)
+        found = _suit_waits(counts[start:start + size], base)
         if code >= 0:
             if len(memo) >= _WAITS_KEPT // _SUITS:
                 memo.clear()
@@ -138,7 +144,7 @@ def _parse_suit(counts: tuple[int, ...], base: int) -> tuple[Parse, ...]:
     return tuple(found)
 
 
-def _suit_tiles(counts: Sequence[int], base: int) -> int:
+def _suit_tiles(counts: tuple[int, ...], base: int) -> int:
     tiles = 0
     for index in range(base, base + _suit_size(base)):
         tiles += counts[index]
@@ -150,10 +156,11 @@ def parses(counts: Sequence[int]) -> list[Parse]:
 
     A suit's parses all have the pair or all lack it (3n+2 tiles or 3n), and
     a suit of 3n+1 tiles has none; an empty suit has one, with nothing in it."""
+    shape = _as_tuple(counts)
     per_suit: list[tuple[Parse, ...]] = []
     pairs = 0
     for base in _SUIT_BASES:
-        options = _parses_at(counts, base, base)
+        options = _parses_at(shape, base, base)
         if not options:
             return []
         if options[0][1] >= 0:
@@ -173,13 +180,14 @@ def parses(counts: Sequence[int]) -> list[Parse]:
 
 def is_complete(counts: Sequence[int]) -> bool:
     """Whether the concealed tiles form sets plus exactly one pair."""
+    shape = _as_tuple(counts)
     pairs_needed = 0
     for base in _SUIT_BASES:
-        remainder = _suit_tiles(counts, base) % 3
+        remainder = _suit_tiles(shape, base) % 3
         if remainder == 1:
             return False
         pairs_needed += remainder == 2
-        if pairs_needed > 1 or not _parses_at(counts, base, base):
+        if pairs_needed > 1 or not _parses_at(shape, base, base):
             return False
     return pairs_needed == 1
 
@@ -213,26 +221,27 @@ def regular_waits(counts: Sequence[int], held: Sequence[int] | None = None) -> l
     as they are; the suit's own waits are memoised per suit shape.
     """
     held = counts if held is None else held
+    shape = _as_tuple(counts)
     waiting: list[int] = []  # the first tiles of the suits of 3n+1 or 3n+2 tiles
     remainders: list[int] = []
     for base in _SUIT_BASES:
-        remainder = _suit_tiles(counts, base) % 3
+        remainder = _suit_tiles(shape, base) % 3
         if remainder:
             waiting.append(base)
             remainders.append(remainder)
     if remainders != [1] and remainders != [2, 2]:
         return []
     for base in _SUIT_BASES:
-        if base not in waiting and not _parses_at(counts, base, base):
+        if base not in waiting and not _parses_at(shape, base, base):
             return []  # a suit of 3n tiles that does not read (an empty one does)
     if len(waiting) == 2:
         # The tile joins one suit of 3n+2 when the other reads with the pair.
         first, second = waiting
-        waiting = ([first] if _parses_at(counts, second, second) else []) + (
-            [second] if _parses_at(counts, first, first) else [])
+        waiting = ([first] if _parses_at(shape, second, second) else []) + (
+            [second] if _parses_at(shape, first, first) else [])
     waits: list[int] = []
     for base in waiting:
-        for offset in _waits_at(counts, base, base):
+        for offset in _waits_at(shape, base, base):
             if held[base + offset] < 4:
                 waits.append(base + offset)
     return waits
