@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Final
 
 from .decompose import CHOW, KONG
@@ -70,18 +69,32 @@ def _held(concealed: tuple[int, ...], melds: tuple[Meld, ...]) -> list[int]:
 EMPTY_COUNTS: Final = (0,) * NUM_KINDS
 
 
-@dataclass(slots=True)
 class HandResult:
-    """One player's hand value with its breakdown (score-interface.md)."""
+    """One player's hand value with its breakdown (score-interface.md); a
+    plain class with slots, as PlayerHand: native when compiled, where a
+    dataclass with a default factory is built through Python's protocol."""
 
-    value: int
-    points: int = 0
-    doublings: int = 0
-    limit: str | None = None
-    legal_mahjong: bool = False
-    items: list[dict[str, object]] = field(default_factory=list)
-    waiting: bool = False
-    dead: bool = False
+    __slots__ = ("value", "points", "doublings", "limit", "legal_mahjong", "items", "waiting",
+                 "dead")
+
+    def __init__(self, value: int, points: int = 0, doublings: int = 0,
+                 limit: str | None = None, legal_mahjong: bool = False,
+                 items: list[dict[str, object]] | None = None, waiting: bool = False,
+                 dead: bool = False) -> None:
+        self.value = value
+        self.points = points
+        self.doublings = doublings
+        self.limit = limit
+        self.legal_mahjong = legal_mahjong
+        self.items: list[dict[str, object]] = [] if items is None else items
+        self.waiting = waiting
+        self.dead = dead
+
+    def __repr__(self) -> str:
+        return (f"HandResult(value={self.value}, points={self.points}, "
+                f"doublings={self.doublings}, limit={self.limit!r}, "
+                f"legal_mahjong={self.legal_mahjong}, items={self.items}, "
+                f"waiting={self.waiting}, dead={self.dead})")
 
     def as_dict(self) -> dict[str, object]:
         result: dict[str, object] = {

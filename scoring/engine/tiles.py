@@ -11,7 +11,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import compress
 from typing import Any, Final
 
 from .errors import InvalidGame, shown
@@ -77,10 +76,13 @@ KIND_BITS: Final = tuple(_kind_bits(tile) for tile in range(NUM_KINDS))
 
 
 def held_bits(counts: Sequence[int]) -> int:
-    """The OR of KIND_BITS over the kinds these counts hold."""
+    """The OR of KIND_BITS over the kinds these counts hold (a tuple, which
+    the compiled engine indexes natively, as it does not a Sequence)."""
+    shape = counts if isinstance(counts, tuple) else tuple(counts)
     bits = 0
-    for kind_bits in compress(KIND_BITS, counts):
-        bits |= kind_bits
+    for kind in range(len(shape)):
+        if shape[kind]:
+            bits |= KIND_BITS[kind]
     return bits
 
 
