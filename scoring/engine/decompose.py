@@ -17,8 +17,8 @@ most about 26 MB and 5 MB.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Final
+from collections.abc import Callable, Sequence
+from typing import Final, TypeVar
 
 CHOW: Final = 0
 PUNG: Final = 1
@@ -30,12 +30,14 @@ SetTuple = tuple[int, int]
 Parse = tuple[tuple[SetTuple, ...], int]
 
 _SUIT_BASES: Final = (0, 9, 18, 27)
-# The largest 65,536 entries of suit_parses take 26 MB (key, parses and the
+# The largest 65,536 entries of suit_parses took 26 MB (key, parses and the
 # memo's own ~100 bytes; the largest is 1.9 KB), the largest 16,384 of
-# suit_waits 5 MB: the most these memos can hold, shared by the 4 suits.
+# suit_waits 5 MB, measured with a 9-tuple for a key (an int key is ~100
+# bytes less): the most these memos can hold, shared by the 4 suits.
 _SHAPES_KEPT: Final = 65_536
 _WAITS_KEPT: Final = 16_384
 _SUITS: Final = 4  # characters, circles, bamboo (base 0, 9, 18) and the honours (27)
+_Found = TypeVar("_Found")
 _parses_memo: Final[list[dict[int, tuple[Parse, ...]]]] = [{} for _ in range(_SUITS)]
 _waits_memo: Final[list[dict[int, tuple[int, ...]]]] = [{} for _ in range(_SUITS)]
 
@@ -64,35 +66,31 @@ def _as_tuple(counts: Sequence[int]) -> tuple[int, ...]:
     return counts if isinstance(counts, tuple) else tuple(counts)
 
 
-def _parses_at(counts: tuple[int, ...], start: int, base: int) -> tuple[Parse, ...]:
-    """suit_parses of the suit whose first tile is ``base``, its counts at
-    ``start`` in ``counts``, from the suit's memo (emptied when full)."""
+def _remembered(memo: dict[int, _Found], kept: int, counts: tuple[int, ...], start: int,
+                base: int, work: Callable[[tuple[int, ...], int], _Found]) -> _Found:
+    """``work`` for the suit whose first tile is ``base``, its counts at
+    ``start`` in ``counts``, from the suit's ``memo`` of ``kept`` shapes at
+    most (emptied when full)."""
     size = _suit_size(base)
     code = _shape_code(counts, start, size)
-    memo = _parses_memo[base // 9]
     found = memo.get(code)
     if found is None:
-        found = _parse_suit(counts[start:start + size], base)
+        found = work(counts[start:start + size], base)
         if code >= 0:
-            if len(memo) >= _SHAPES_KEPT // _SUITS:
+            if len(memo) >= kept:
                 memo.clear()
             memo[code] = found
     return found
+
+
+def _parses_at(counts: tuple[int, ...], start: int, base: int) -> tuple[Parse, ...]:
+    return _remembered(_parses_memo[base // 9], _SHAPES_KEPT // _SUITS, counts, start, base,
+                       _parse_suit)
 
 
 def _waits_at(counts: tuple[int, ...], start: int, base: int) -> tuple[int, ...]:
-    """suit_waits as _parses_at reads suit_parses."""
-    size = _suit_size(base)
-    code = _shape_code(counts, start, size)
-    memo = _waits_memo[base // 9]
-    found = memo.get(code)
-    if found is None:
-        found = _suit_waits(counts[start:start + size], base)
-        if code >= 0:
-            if len(memo) >= _WAITS_KEPT // _SUITS:
-                memo.clear()
-            memo[code] = found
-    return found
+    return _remembered(_waits_memo[base // 9], _WAITS_KEPT // _SUITS, counts, start, base,
+                       _suit_waits)
 
 
 def suit_parses(counts: tuple[int, ...], base: int) -> tuple[Parse, ...]:
