@@ -97,20 +97,21 @@ def run_with_honours(
 
 
 def may_be_irregular(counts: Sequence[int]) -> bool:
-    """Every irregular hand of the seeds is seven pairs, terminals and
-    honours only, honours only, or one suit (with or without honours) that
-    holds each of its 1 to 7 (nine gates, the snakes, the court of Peking):
-    a cheap test before the exact ones. Counts are at most 4 (the hands are
-    checked first), so a kind held an odd number of times is held 1 or 3."""
+    """Every irregular hand of the seeds is seven pairs (no kind held an
+    odd number of times), honours only, thirteen orphans (13 kinds of
+    terminals and honours), or one suit (with or without honours) that
+    holds each of its 1 to 7 among at least 9 kinds (nine gates holds 9,
+    the snakes 13, the court of Peking 14): a cheap test before the exact
+    ones. Counts are at most 4 (the hands are checked first), so a kind
+    held an odd number of times is held 1 or 3."""
     bits = held_bits(counts)
     suits = _SUITS_OF_BITS[bits & SUITS_MASK]
-    if not suits:
+    if not suits or (1 not in counts and 3 not in counts):
         return True
-    if len(suits) == 1 and all(counts[suits[0] * 9 : suits[0] * 9 + 7]):
+    kinds = NUM_KINDS - counts.count(0)
+    if len(suits) == 1 and kinds >= 9 and all(counts[suits[0] * 9 : suits[0] * 9 + 7]):
         return True
-    if 1 not in counts and 3 not in counts:
-        return True
-    return not bits & NOT_MAJOR_BIT  # terminals and honours only
+    return kinds >= 13 and not bits & NOT_MAJOR_BIT  # terminals and honours only
 
 
 def irregular_candidates(counts: Sequence[int]) -> set[int]:
