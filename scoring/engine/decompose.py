@@ -10,9 +10,9 @@ hands are checked first (at most 4 copies of a tile, 14 tiles), yet 273,000
 shapes of one suit pass, each in three suits, some 400 MB with their waits if
 all were kept. Each suit has its own memo, keyed on the suit's counts packed
 into one int (no slice to cut and no tuple to hash per lookup); a memo that
-is full is emptied and fills again. The bounds below hold what the 30,000 games of the benchmark's
-corpora meet (some 35,000 shapes, a third per suit, and 4,000 waits) and at
-most about 26 MB and 5 MB.
+is full is emptied and fills again. The bounds below hold what the 30,000
+games of the benchmark's corpora meet (some 35,000 shapes, a third per
+suit, and 4,000 waits) and at most about 26 MB and 5 MB.
 """
 
 from __future__ import annotations

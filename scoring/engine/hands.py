@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Final
 
-from .decompose import CHOW, KONG
 from .reading import Meld
 from .tiles import NUM_KINDS
 
@@ -56,13 +55,8 @@ class PlayerHand:
 def _held(concealed: tuple[int, ...], melds: tuple[Meld, ...]) -> list[int]:
     counts = list(concealed)
     for meld in melds:
-        tile = meld.tile
-        if meld.kind == CHOW:
+        for tile in meld.tile_list():
             counts[tile] += 1
-            counts[tile + 1] += 1
-            counts[tile + 2] += 1
-        else:
-            counts[tile] += 4 if meld.kind == KONG else 3
     return counts
 
 

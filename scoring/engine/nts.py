@@ -54,13 +54,17 @@ from .settlement import settle
 from .tiles import (
     DRAGONS,
     FIVE_CIRCLES,
+    HONOUR_BIT,
     MAJORS,
     NORTH,
+    NOT_MAJOR_BIT,
     ONE_BAMBOO,
     ONE_CIRCLES,
+    ORPHANS,
     TERMINALS,
     WINDS,
     format_tiles,
+    held_bits,
     is_dragon,
     tile_name,
 )
@@ -440,10 +444,55 @@ def _regular_candidate(reading: Reading) -> _Candidate:
 
 def _irregular_limits(concealed: Sequence[int], only: frozenset[str] | None = None
                       ) -> list[LimitHand]:
-    if sum(concealed) != 14 or not shapes.may_be_irregular(concealed):
+    if sum(concealed) != 14 or not _may_be_irregular(concealed):
         return []
     return [limit for limit in _IRREGULAR
             if (only is None or limit.name in only) and limit.test(concealed)]
+
+
+def _may_be_irregular(counts: Sequence[int]) -> bool:
+    """Every irregular limit hand of NTS is seven pairs (no kind held an
+    odd number of times), honours only, thirteen orphans (13 kinds of
+    terminals and honours), or one suit (with or without honours) that
+    holds each of its 1 to 7 among at least 9 kinds (nine gates holds 9,
+    the snakes 13, the court of Peking 14): a cheap test before the exact
+    ones. Counts are at most 4 (the hands are checked first), so a kind
+    held an odd number of times is held 1 or 3."""
+    bits = held_bits(counts)
+    suits = shapes.suits_of(bits)
+    if not suits or (1 not in counts and 3 not in counts):
+        return True
+    kinds = shapes.kinds_held(counts)
+    if len(suits) == 1 and kinds >= 9 and all(counts[suits[0] * 9 : suits[0] * 9 + 7]):
+        return True
+    return kinds >= 13 and not bits & NOT_MAJOR_BIT  # terminals and honours only
+
+
+def _irregular_candidates(counts: Sequence[int]) -> set[int]:
+    """The tiles that might complete 13 concealed tiles into an irregular
+    shape of NTS: the lone tile of six pairs (seven pairs), the orphans of
+    an all-orphan hand of at least 12 kinds (thirteen orphans: 13 kinds, 12
+    with a tile less), and for a one-suit hand that already holds all but
+    one of its 1 to 7 the suit and, when it holds honours, the honours:
+    nine gates holds 9 kinds of its suit (8 with a tile less), the snakes 13
+    kinds with their honours (12) and the court of Peking 14 (13). Exact
+    tests come after. Counts are at most 4, as in _may_be_irregular."""
+    found: set[int] = set()
+    if counts.count(1) + counts.count(3) == 1:
+        found.add(counts.index(1) if 1 in counts else counts.index(3))
+    kinds = shapes.kinds_held(counts)
+    if kinds < 8:
+        return found
+    bits = held_bits(counts)
+    if kinds >= 12 and not bits & NOT_MAJOR_BIT:
+        found.update(ORPHANS)
+    suits = shapes.suits_of(bits)
+    if (len(suits) == 1 and kinds >= (12 if bits & HONOUR_BIT else 8)
+            and counts[suits[0] * 9 : suits[0] * 9 + 7].count(0) <= 1):
+        found.update(range(suits[0] * 9, suits[0] * 9 + 9))
+        if bits & HONOUR_BIT:
+            found.update(range(27, 34))
+    return found
 
 
 def _win_candidates(concealed: Sequence[int], hand: PlayerHand, all_counts: Sequence[int],
@@ -516,7 +565,7 @@ def _has_irregular_wait(waiting: Sequence[int], held: Sequence[int], besides: in
     """Whether a tile kind other than ``besides`` completes an irregular
     limit hand of these 13 concealed tiles."""
     work = list(waiting)
-    for tile in shapes.irregular_candidates(waiting):
+    for tile in _irregular_candidates(waiting):
         if tile == besides or held[tile] >= 4:
             continue
         work[tile] += 1
@@ -723,7 +772,7 @@ class NTS(RuleSet):
         """N11: a waiting irregular limit hand scores half its value."""
         work = list(concealed)
         best: LimitHand | None = None
-        for tile in shapes.irregular_candidates(concealed):
+        for tile in _irregular_candidates(concealed):
             if all_counts[tile] >= 4:
                 continue
             work[tile] += 1

@@ -24,6 +24,7 @@ from .reading import DISCARD, KONG_REPLACEMENT, ROBBED_KONG, WALL, Context
 from .rules import LimitHand, RuleTable
 from .tiles import format_tiles, tile_name
 from .timing import NTS_TIME_RULE, TimeRule
+from .vocabulary import SEAT_WINDS
 
 
 @dataclass(frozen=True, slots=True)
@@ -311,7 +312,7 @@ class RuleSet(ABC):
 
 def seats_in_order(seats: Collection[str]) -> list[str]:
     """The seats given (each once, each one of E, S, W, N) in that order."""
-    return [seat for seat in "ESWN" if seat in seats]
+    return [seat for seat in SEAT_WINDS if seat in seats]
 
 
 def check_win_flags(who: str, winner: str, hand: object, win_source: str | None,

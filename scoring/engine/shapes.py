@@ -1,10 +1,10 @@
 """Irregular hand shapes: fourteen tiles that are not sets and a pair.
 
 Pure shape tests on count vectors, shared by the rule sets; which shape is
-a limit hand and what it is worth is each rule set's business. They run for
-every candidate tile of every wait, so they work on the bits of the kinds
-held (tiles.held_bits), slices and C-level getters of the count vector
-rather than loops over the 34 kinds.
+a limit hand, what it is worth and which tiles may complete one are each
+rule set's business (NTS: nts._irregular_candidates). They run for every
+candidate tile of every wait, so they work on the bits of the kinds held
+(tiles.held_bits, one pass), slices and C-level getters of the count vector.
 """
 
 from __future__ import annotations
@@ -16,7 +16,6 @@ from typing import Final
 from .tiles import (
     DRAGONS,
     HONOUR_BIT,
-    NOT_MAJOR_BIT,
     NUM_KINDS,
     ORPHANS,
     SUIT_BITS,
@@ -35,14 +34,24 @@ _SUITS_OF_BITS: Final = tuple(tuple(s for s in range(3) if bits & SUIT_BITS[s])
                        for bits in range(SUITS_MASK + 1))
 
 
+def suits_of(bits: int) -> tuple[int, ...]:
+    """The suits (0-2) whose bits tiles.held_bits ``bits`` holds."""
+    return _SUITS_OF_BITS[bits & SUITS_MASK]
+
+
 def _suits_used(counts: Sequence[int]) -> tuple[int, ...]:
-    return _SUITS_OF_BITS[held_bits(counts) & SUITS_MASK]
+    return suits_of(held_bits(counts))
+
+
+def kinds_held(counts: Sequence[int]) -> int:
+    """How many tile kinds these counts hold."""
+    return NUM_KINDS - counts.count(0)
 
 
 def single_suit(counts: Sequence[int]) -> int:
     """The one suit (0-2) all tiles belong to, or -1 (honours or mixed)."""
     bits = held_bits(counts)
-    suits = _SUITS_OF_BITS[bits & SUITS_MASK]
+    suits = suits_of(bits)
     if len(suits) != 1 or bits & HONOUR_BIT:
         return -1
     return suits[0]
@@ -51,7 +60,7 @@ def single_suit(counts: Sequence[int]) -> int:
 def suit_and_honours(counts: Sequence[int]) -> tuple[int, bool]:
     """(the one suit used or -1 for none/several, whether honours occur)."""
     bits = held_bits(counts)
-    suits = _SUITS_OF_BITS[bits & SUITS_MASK]
+    suits = suits_of(bits)
     return (suits[0] if len(suits) == 1 else -1), bool(bits & HONOUR_BIT)
 
 
@@ -94,48 +103,3 @@ def run_with_honours(
     if dragons and not all(_dragon_counts(counts)):
         return -1
     return suits[0]
-
-
-def may_be_irregular(counts: Sequence[int]) -> bool:
-    """Every irregular hand of the seeds is seven pairs (no kind held an
-    odd number of times), honours only, thirteen orphans (13 kinds of
-    terminals and honours), or one suit (with or without honours) that
-    holds each of its 1 to 7 among at least 9 kinds (nine gates holds 9,
-    the snakes 13, the court of Peking 14): a cheap test before the exact
-    ones. Counts are at most 4 (the hands are checked first), so a kind
-    held an odd number of times is held 1 or 3."""
-    bits = held_bits(counts)
-    suits = _SUITS_OF_BITS[bits & SUITS_MASK]
-    if not suits or (1 not in counts and 3 not in counts):
-        return True
-    kinds = NUM_KINDS - counts.count(0)
-    if len(suits) == 1 and kinds >= 9 and all(counts[suits[0] * 9 : suits[0] * 9 + 7]):
-        return True
-    return kinds >= 13 and not bits & NOT_MAJOR_BIT  # terminals and honours only
-
-
-def irregular_candidates(counts: Sequence[int]) -> set[int]:
-    """The tiles that might complete 13 concealed tiles into an irregular
-    shape of NTS: the lone tile of six pairs (seven pairs), the orphans of
-    an all-orphan hand of at least 12 kinds (thirteen orphans: 13 kinds, 12
-    with a tile less), and for a one-suit hand that already holds all but
-    one of its 1 to 7 the suit and, when it holds honours, the honours:
-    nine gates holds 9 kinds of its suit (8 with a tile less), the snakes 13
-    kinds with their honours (12) and the court of Peking 14 (13). Exact
-    tests come after. Counts are at most 4, as in may_be_irregular."""
-    found: set[int] = set()
-    if counts.count(1) + counts.count(3) == 1:
-        found.add(counts.index(1) if 1 in counts else counts.index(3))
-    kinds = NUM_KINDS - counts.count(0)
-    if kinds < 8:
-        return found
-    bits = held_bits(counts)
-    if kinds >= 12 and not bits & NOT_MAJOR_BIT:
-        found.update(ORPHANS)
-    suits = _SUITS_OF_BITS[bits & SUITS_MASK]
-    if (len(suits) == 1 and kinds >= (12 if bits & HONOUR_BIT else 8)
-            and counts[suits[0] * 9 : suits[0] * 9 + 7].count(0) <= 1):
-        found.update(range(suits[0] * 9, suits[0] * 9 + 9))
-        if bits & HONOUR_BIT:
-            found.update(range(27, 34))
-    return found

@@ -1,12 +1,12 @@
 """Irregular waits (NTS 000 §2.3.2; N3 the only possible tile, N11 a
 waiting limit hand): the engine tries only the candidate tiles of
-``shapes.irregular_candidates`` before the exact shape tests, so that list
+``nts._irregular_candidates`` before the exact shape tests, so that list
 must hold every tile that completes an irregular limit hand."""
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.engine import nts, shapes
+from scoring.engine import nts
 from scoring.engine.tiles import DRAGONS, NUM_KINDS, ORPHANS, WINDS
 
 SHAPES = ("nine_gates", "thirteen_orphans", "honour_twins", "wind_snake", "dragon_snake",
@@ -83,7 +83,7 @@ def test_every_tile_that_completes_an_irregular_hand_is_a_candidate(counts):
         waiting[tile] -= 1
         completing = _completing(waiting)
         assert tile in completing
-        assert completing <= shapes.irregular_candidates(waiting), (counts, tile)
+        assert completing <= nts._irregular_candidates(waiting), (counts, tile)
 
 
 @settings(max_examples=300, deadline=None)
@@ -99,7 +99,7 @@ def test_no_candidate_is_missed_in_one_suit_hands_with_honours(suit, weights):
         waiting[max(kinds, key=lambda t: (waiting[t], t))] -= 1
     if sum(waiting) < 13:
         return
-    assert _completing(waiting) <= shapes.irregular_candidates(waiting)
+    assert _completing(waiting) <= nts._irregular_candidates(waiting)
 
 
 def test_a_one_suit_hand_without_honours_tries_no_honour():
@@ -107,6 +107,6 @@ def test_a_one_suit_hand_without_honours_tries_no_honour():
     waiting = [0] * NUM_KINDS
     for offset, need in enumerate((3, 1, 1, 1, 1, 1, 1, 1, 3)):
         waiting[offset] = need
-    candidates = shapes.irregular_candidates(waiting)
+    candidates = nts._irregular_candidates(waiting)
     assert candidates == set(range(9))
     assert nts._has_irregular_wait(waiting, waiting, 0)  # any of the nine completes it
