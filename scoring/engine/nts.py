@@ -413,6 +413,12 @@ _REGULAR: Final = tuple(limit for limit in LIMITS if limit.kind == "regular")
 _CIRCUMSTANCE: Final = tuple(limit for limit in LIMITS if limit.kind == "circumstance")
 _TWINS: Final = frozenset({"honour_twins", "pure_twins", "very_clean_twins", "clean_twins",
                     "seven_twins"})
+# The twins are seven pairs, which hold no kind an odd number of times; every
+# other irregular limit holds single tiles (nine gates, the orphans, the
+# snakes, Peking). A hand can only be one of the two groups, and each keeps
+# LIMITS's order, so testing one group finds what testing all would.
+_PAIRED_IRREGULAR: Final = tuple(limit for limit in _IRREGULAR if limit.name in _TWINS)
+_UNPAIRED_IRREGULAR: Final = tuple(limit for limit in _IRREGULAR if limit.name not in _TWINS)
 
 
 # --- Finding the best reading ----------------------------------------------
@@ -444,28 +450,32 @@ def _regular_candidate(reading: Reading) -> _Candidate:
 
 def _irregular_limits(concealed: Sequence[int], only: frozenset[str] | None = None
                       ) -> list[LimitHand]:
-    if sum(concealed) != 14 or not _may_be_irregular(concealed):
+    if sum(concealed) != 14:
         return []
-    return [limit for limit in _IRREGULAR
+    return [limit for limit in _irregular_group(concealed)
             if (only is None or limit.name in only) and limit.test(concealed)]
 
 
-def _may_be_irregular(counts: Sequence[int]) -> bool:
-    """Every irregular limit hand of NTS is seven pairs (no kind held an
-    odd number of times), honours only, thirteen orphans (13 kinds of
-    terminals and honours), or one suit (with or without honours) that
-    holds each of its 1 to 7 among at least 9 kinds (nine gates holds 9,
-    the snakes 13, the court of Peking 14): a cheap test before the exact
-    ones. Counts are at most 4 (the hands are checked first), so a kind
-    held an odd number of times is held 1 or 3."""
+def _irregular_group(counts: Sequence[int]) -> tuple[LimitHand, ...]:
+    """The irregular limits these 14 tiles might be, a cheap test before the
+    exact ones: the twins, when no kind is held an odd number of times; else
+    the others, when the tiles are thirteen orphans' (13 kinds of terminals
+    and honours) or one suit's (with or without honours) holding each of its
+    1 to 7 among at least 9 kinds (nine gates holds 9, the snakes 13, the
+    court of Peking 14); else none. Counts are at most 4 (the hands are
+    checked first), so a kind held an odd number of times is held 1 or 3."""
+    if 1 not in counts and 3 not in counts:
+        return _PAIRED_IRREGULAR
     bits = held_bits(counts)
     suits = shapes.suits_of(bits)
-    if not suits or (1 not in counts and 3 not in counts):
-        return True
+    if not suits:  # honours only, and not pairs: none of them
+        return ()
     kinds = shapes.kinds_held(counts)
     if len(suits) == 1 and kinds >= 9 and all(counts[suits[0] * 9 : suits[0] * 9 + 7]):
-        return True
-    return kinds >= 13 and not bits & NOT_MAJOR_BIT  # terminals and honours only
+        return _UNPAIRED_IRREGULAR
+    if kinds >= 13 and not bits & NOT_MAJOR_BIT:  # terminals and honours only
+        return _UNPAIRED_IRREGULAR
+    return ()
 
 
 def _irregular_candidates(counts: Sequence[int]) -> set[int]:
@@ -476,7 +486,7 @@ def _irregular_candidates(counts: Sequence[int]) -> set[int]:
     one of its 1 to 7 the suit and, when it holds honours, the honours:
     nine gates holds 9 kinds of its suit (8 with a tile less), the snakes 13
     kinds with their honours (12) and the court of Peking 14 (13). Exact
-    tests come after. Counts are at most 4, as in _may_be_irregular."""
+    tests come after. Counts are at most 4, as in _irregular_group."""
     found: set[int] = set()
     if counts.count(1) + counts.count(3) == 1:
         found.add(counts.index(1) if 1 in counts else counts.index(3))

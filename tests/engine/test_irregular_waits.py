@@ -110,3 +110,26 @@ def test_a_one_suit_hand_without_honours_tries_no_honour():
     candidates = nts._irregular_candidates(waiting)
     assert candidates == set(range(9))
     assert nts._has_irregular_wait(waiting, waiting, 0)  # any of the nine completes it
+
+
+def _counted(tiles: list[int]) -> list[int]:
+    counts = [0] * NUM_KINDS
+    for tile in tiles:
+        counts[tile] += 1
+    return counts
+
+
+def _every_irregular_limit(counts: list[int]) -> list[str]:
+    return [limit.name for limit in nts._IRREGULAR if limit.test(counts)]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.one_of(irregular_hands(), st.lists(st.integers(0, NUM_KINDS - 1), min_size=14,
+                                             max_size=14).map(_counted)
+                 .filter(lambda counts: max(counts) <= 4)))
+def test_the_prefilters_find_what_testing_every_irregular_limit_finds(counts):
+    """000 §2.3.2: _irregular_limits tests the twins only on hands without a
+    kind held an odd number of times and the others only on hands with one;
+    it finds the same limits, in LIMITS's order, as testing all of them."""
+    found = [limit.name for limit in nts._irregular_limits(counts)]
+    assert found == _every_irregular_limit(counts), counts
