@@ -121,6 +121,21 @@ def get_table_for_scorekeeper(user: User, table_id: int) -> Table:
     return table
 
 
+def kept_elsewhere(user: User, table_id: int) -> tuple[Table, list[Table]] | None:
+    """For a scorekeeper of the table's event who may not keep its score
+    (their table is another one): the table and the tables of its round they
+    do keep, to be sent there instead of a dead end. None for anyone else,
+    who gets the 404 of a table that does not exist."""
+    if not user.is_authenticated:
+        return None
+    table = Table.objects.select_related("round__event").filter(pk=table_id).first()
+    if table is None or not Scorekeeper.objects.filter(
+            user__pk=user.pk, event_id=table.round.event_id).exists():
+        return None
+    kept = tables_for_scorekeeper(user).filter(round_id=table.round_id).order_by("number")
+    return table, list(kept)
+
+
 def get_registration_for_organiser(user: User, registration_id: int) -> Registration:
     return get_object_or_404(
         Registration.objects.select_related("event__club", "member").filter(

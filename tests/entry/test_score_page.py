@@ -55,8 +55,18 @@ def test_a_scorekeeper_of_another_event_gets_404(table: Table, other_keeper: Use
     assert logged_in(other_keeper).get(page_url(table)).status_code == 404
 
 
-def test_a_table_keeper_of_another_table_gets_404(table_two: Table, table_keeper: User) -> None:
-    assert logged_in(table_keeper).get(page_url(table_two)).status_code == 404
+def test_a_table_keeper_at_another_table_is_sent_to_their_own(
+        table: Table, table_two: Table, table_keeper: User) -> None:
+    """Not a dead end (a bare 404): a scorekeeper of the event who opens a
+    table they do not keep is told so and given the tables they keep."""
+    response = logged_in(table_keeper).get(page_url(table_two))
+    assert response.status_code == 403
+    content = response.content.decode()
+    assert f"You do not keep the score at table {table_two.number}" in content
+    assert f'href="{page_url(table)}"' in content
+    assert f"Enter the scores of table {table.number}" in content
+    # Nothing of the table's hands or players is shown.
+    assert 'class="se-tile"' not in content
 
 
 def test_a_member_gets_404(table: Table, member_user: User) -> None:

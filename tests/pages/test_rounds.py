@@ -161,8 +161,16 @@ def test_it_closes_a_round(organiser_client: Client, started_round: Round) -> No
     started_round.refresh_from_db()
     assert started_round.status == RoundStatus.CLOSED
     assert TableResult.objects.filter(table__round=started_round).count() == 8
-    assert "Standings after round 1" in organiser_client.get(
-        round_url(started_round)).content.decode()
+    page = organiser_client.get(round_url(started_round)).content.decode()
+    assert "Standings after round 1" in page
+    # The next step is at hand: the next round, seated by the event's method.
+    assert 'id="next-round"' in page and "Add round 2" in page
+    response = organiser_client.post(f"/en/events/{started_round.event_id}/rounds/add/",
+                                     {"seating_method": started_round.event.seating_method})
+    second = started_round.event.rounds.get(number=2)
+    assert response["Location"] == round_url(second)
+    # Once a later round exists, the closed one no longer offers it.
+    assert 'id="next-round"' not in organiser_client.get(round_url(started_round)).content.decode()
 
 
 def test_it_refuses_the_outsider_everywhere(

@@ -178,7 +178,8 @@ def test_an_added_scorekeeper_opens_the_score_entry_page(
     organiser_client.post(add_url(event), {"user": "vera", "table_number": "2"})
     assert client_for(vera).get(url).status_code == 200
     other_table = started_round.tables.get(number=1)
-    assert client_for(vera).get(f"/en/tables/{other_table.pk}/score/").status_code == 404
+    # Another table of the event: told so and sent to hers, not a dead end.
+    assert client_for(vera).get(f"/en/tables/{other_table.pk}/score/").status_code == 403
     keeper = Scorekeeper.objects.get(user=vera)
     organiser_client.post(remove_url(event), {"scorekeeper": keeper.pk})
     assert client_for(vera).get(url).status_code == 404

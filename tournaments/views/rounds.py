@@ -28,6 +28,7 @@ from tournaments.forms import (
     form_errors,
 )
 from tournaments.models import (
+    EventStatus,
     Registration,
     Round,
     RoundStatus,
@@ -110,6 +111,11 @@ def progress_poll_seconds() -> int:
     return int(getattr(settings, "ROUND_PROGRESS_POLL_SECONDS", 10))
 
 
+def _is_last_closed(round_: Round) -> bool:
+    return (round_.status == RoundStatus.CLOSED and round_.event.status != EventStatus.FINISHED
+            and not round_.event.rounds.filter(number__gt=round_.number).exists())
+
+
 def round_page(
     request: HttpRequest, round_: Round, *, error: str = "", status: int = 200,
     swap_form: SwapForm | None = None,
@@ -130,6 +136,9 @@ def round_page(
         if round_.status == RoundStatus.CLOSED else [],
         "report": report_for_page(round_),
         "seat_form": SeatingMethodForm(initial={"seating_method": round_.seating_method}),
+        # After the last round so far closed, the next step is the next round.
+        "next_round_form": SeatingMethodForm(initial={"seating_method": round_.event.seating_method})
+        if _is_last_closed(round_) else None,
         # Dutch list order: "de Boer" under B (Registration.sort_name).
         "swap_form": swap_form or SwapForm(seated=seated.order_by("sort_name", "pk")),
         "error": error,

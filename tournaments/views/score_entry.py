@@ -23,7 +23,7 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
 from django.urls import reverse
@@ -111,6 +111,12 @@ def page_texts() -> dict[str, str]:
         "queued": _("No connection: the hand is kept on this device and sent when the "
                     "connection is back."),
         "choose_winner": _("Choose who won, or tap Draw."),
+        # Refused on the phone before the server is asked (entry.js entryProblem).
+        "not_whole": _("%(name)s: a value is a whole number of 0 or more, such as 8 or 24."),
+        "fan_not_whole": _("The fan of %(name)s is a whole number, such as 3 or 8."),
+        "fan_missing": _("Enter the fan of %(name)s, the winner, or tap the limit."),
+        "winner_tiles_missing": _("Tap the tiles of %(name)s, the winner, or enter the fan "
+                                  "under Values."),
         "value_total": _("value"),
         "settlement": _("Settlement"), "hand": _("Hand"), "winner": _("Winner"),
         "draw": _("Draw"), "preview_offline": _("Checking needs a connection; the hand "
@@ -179,7 +185,16 @@ def hand_urls(table_id: int) -> dict[str, str]:
 @login_required
 @never_cache
 def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
-    table = access.get_table_for_scorekeeper(request.user, table_id)
+    try:
+        table = access.get_table_for_scorekeeper(request.user, table_id)
+    except Http404:
+        elsewhere = access.kept_elsewhere(request.user, table_id)
+        if elsewhere is None:
+            raise
+        # A scorekeeper of this event at the wrong table: where to go instead.
+        other, kept = elsewhere
+        return render(request, "tournaments/entry/not_your_table.html",
+                      {"table": other, "kept": kept}, status=403)
     if table_scores.by_table(table.round.event) is not None:
         # MCR, Riichi: no hands, the table's result is entered whole.
         return redirect(reverse("tournaments:table_results", args=[table.round_id])
