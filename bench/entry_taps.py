@@ -78,7 +78,6 @@ WORKED_EXAMPLE = [
     ("tap", '#se-tile-player input[value="3"]'),
     ("tiles", "1245899s222z"),
     ("tap", 'input[name=target][value="pung"]'),
-    ("tap", "#se-open"),
     ("tiles", "6s"),
     ("tap", '.se-dead[data-position="2"]'),
     ("tap", "#se-save"),

@@ -77,7 +77,7 @@
     $("check-count").textContent = fmt(count === 1 ? T.tile_one : T.tile_other, { count });
     P.renderTray($("check-tiles"), hand, { img, names: data.tile_names, texts: T, winning: winningTile(), changed: render });
     const target = checked("check-target");
-    $("check-open-label").hidden = ["concealed", "winning"].includes(target);
+    $("check-concealed-kong-label").hidden = target !== "kong";
     renderDiscarder();
   }
 
@@ -132,7 +132,7 @@
     const tile = event.target.closest(".se-picker .se-tile");
     if (!tile) return;
     const target = checked("check-target");
-    const added = P.add(hand, tile.dataset.tile, target, $("check-open").checked);
+    const added = P.add(hand, tile.dataset.tile, target, $("check-concealed-kong").checked);
     $("check-message").textContent = added === "bad_chow" ? T.bad_chow : "";
     if (added === "winning") {
       // Picked once: in the hand and the winning tile; the next tap adds a tile again.

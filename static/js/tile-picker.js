@@ -7,7 +7,10 @@
  * A tap adds to it what the chosen target says: a loose tile, a chow
  * (starting at the tile), a pung, a kong, or the winning tile, which is also
  * a tile of the hand (the engine counts it among the concealed tiles).
- * Melds start concealed: they are open only when the scorekeeper says so.
+ * A declared chow or pung lies open on the table; a kong is open unless the
+ * scorekeeper says it was declared concealed (score-interface.md: `open` is
+ * false only for a concealed kong). A set still in the hand is entered as
+ * loose tiles: the engine finds it among the concealed tiles.
  */
 window.TilePicker = (function () {
   "use strict";
@@ -41,16 +44,17 @@ window.TilePicker = (function () {
 
   // Add `code` to `hand` as `target` says. Returns "bad_chow" when a chow
   // cannot start at the tile, "winning" when it became the winning tile, else "".
-  function add(hand, code, target, open) {
+  function add(hand, code, target, concealedKong) {
     const [n, suit] = [Number(code[0]), code[1]];
     if (target === "concealed") { hand.concealed.push(code); return ""; }
     if (target === "winning") { hand.concealed.push(code); return "winning"; }
     if (target === "chow") {
       if (suit === "z" || n > 7) return "bad_chow";
-      hand.melds.push({ kind: "chow", tiles: [code, (n + 1) + suit, (n + 2) + suit], open: !!open });
+      hand.melds.push({ kind: "chow", tiles: [code, (n + 1) + suit, (n + 2) + suit], open: true });
       return "";
     }
-    hand.melds.push({ kind: target, tiles: Array(target === "kong" ? 4 : 3).fill(code), open: !!open });
+    const kong = target === "kong";
+    hand.melds.push({ kind: target, tiles: Array(kong ? 4 : 3).fill(code), open: !(kong && concealedKong) });
     return "";
   }
 

@@ -53,6 +53,20 @@ def test_a_limit_hand_with_pao_by_values(browser: Any, live_server: Any, table: 
     page.locator("#se-fan-label", has_text=f"Fan of {south.name}").wait_for()
     assert "A mahjong needs at least 3 fan." in page.inner_text("#se-fan-hint")
     page.check('#se-discarder input[value="2"]')
+    # No fan yet, or a fan that is not a whole number: asked for by name on
+    # the phone, never counted as 0 nor rounded.
+    page.click("#se-check")
+    page.locator("#se-preview .alert-error", has_text=f"Enter the fan of {south.name}").wait_for()
+    page.fill("#se-fan", "3.5")
+    page.click("#se-save")
+    page.locator("#se-preview .alert-error",
+                 has_text=f"The fan of {south.name} is a whole number").wait_for()
+    # By tiles the fan is not shown: a winner without tiles is asked for them.
+    page.check('input[name=mode][value="tiles"]')
+    page.click("#se-check")
+    page.locator("#se-preview .alert-error", has_text=f"Tap the tiles of {south.name}").wait_for()
+    page.check('input[name=mode][value="values"]')
+    assert not Hand.objects.exists()
     page.click("#se-fan-limit")
     assert page.input_value("#se-fan") == "20"
     # The winner cannot be responsible for their own hand.

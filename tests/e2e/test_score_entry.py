@@ -64,10 +64,11 @@ def enter_worked_example(page: Any) -> None:
     page.check('#se-tile-player input[value="3"]')
     tap(page, "1245899s222z")
     page.check('input[name=target][value="pung"]')
-    # A meld starts concealed; North's pung of 6s lies open.
-    assert not page.is_checked("#se-open")
-    page.check("#se-open")
+    # North's declared pung of 6s lies open: only a kong asks whether it
+    # was declared concealed (score-interface.md).
+    assert page.is_hidden("#se-concealed-kong")
     tap(page, "6s")
+    assert page.locator(".se-meld:not(.is-concealed)").count() == 1
     page.click('.se-dead[data-position="2"]')
 
 
@@ -111,6 +112,14 @@ def test_a_scorekeeper_enters_hands_online_and_offline(
     # The page has the table's new state (winds moved on) once the number moved.
     page.locator("#se-hand-number", has_text="2").wait_for()
     enter_values(page, {0: 0, 1: 40, 2: 0, 3: 8}, winner=1)
+    # A value that is not a whole number is refused by the player's name, not rounded.
+    page.fill("#se-value-3", "8.5")
+    page.click("#se-save")
+    page.locator("#se-preview .alert-error",
+                 has_text=f"{north.name}: a value is a whole number").wait_for()
+    assert page.input_value("#se-value-3") == "8.5"
+    assert Hand.objects.filter(table=table).count() == 1
+    page.fill("#se-value-3", "8")
     page.click("#se-save")
     page.locator('#se-hands tr[data-hand="2"]').wait_for()
     assert Hand.objects.filter(table=table).count() == 2

@@ -9,7 +9,8 @@ import { test } from "node:test";
 import vm from "node:vm";
 
 import {
-  eastIsChosen, entryFromHand, freshEntry, gameInput, handPlayers, nextPlayers, winningTile,
+  eastIsChosen, entryFromHand, entryProblem, freshEntry, gameInput, handPlayers, nextPlayers,
+  readableValue, winningTile,
 } from "../../static/js/score-entry/entry.js";
 import {
   FALSE_MAHJONG, PAO_PREFIX, isFalseMahjong, payFlags, useWords,
@@ -27,7 +28,7 @@ useWords(JSON.parse(execFileSync("python3", ["-c",
 // sets window.TilePicker), run in this realm so its arrays compare equal.
 globalThis.window = {};
 vm.runInThisContext(readFileSync(new URL("../../static/js/tile-picker.js", import.meta.url), "utf8"));
-const { tileString, parseTiles } = globalThis.window.TilePicker;
+const { tileString, parseTiles, add, emptyHand } = globalThis.window.TilePicker;
 delete globalThis.window;
 
 const players = [0, 1, 2, 3].map((position) => ({
@@ -159,4 +160,65 @@ test("the dice choose East for the first hand of the green dragon's round only",
   assert.equal(eastIsChosen({ ...base, hands: [{ prevailing_wind: "G" }] }), false);
   assert.equal(eastIsChosen({ ...base, prevailingWind: "E" }), false);
   assert.equal(eastIsChosen({ ...base, correcting: {} }), false);
+});
+
+test("a declared chow or pung is open; a kong is open unless declared concealed", () => {
+  // score-interface.md: `open` is false only for a concealed (declared) kong.
+  const hand = emptyHand();
+  assert.equal(add(hand, "2m", "chow", true), "");
+  add(hand, "6s", "pung", true);
+  add(hand, "7z", "kong", false);
+  add(hand, "1p", "kong", true);
+  assert.deepEqual(hand.melds.map((m) => [m.kind, m.tiles.join(""), m.open]), [
+    ["chow", "2m3m4m", true], ["pung", "6s6s6s", true], ["kong", "7z7z7z7z", true],
+    ["kong", "1p1p1p1p", false]]);
+  assert.equal(add(hand, "8m", "chow", false), "bad_chow");
+});
+
+test("a value that is not a whole number is refused by name, never rounded", () => {
+  assert.ok(readableValue("") && readableValue("24") && readableValue(" 8 "));
+  assert.ok(!readableValue("3.5") && !readableValue("3,5") && !readableValue("-2") && !readableValue("1e3"));
+  const entry = freshEntry();
+  entry.winner = 1; entry.values = { 0: 8, 1: 40, 2: 0, 3: 16 };
+  entry.unreadable.set(2, "3.5");
+  assert.deepEqual(entryProblem(entry, { players, rules: NTS }), { code: "not_whole", name: "P2" });
+  // By tiles the value of a player without tiles counts too; with tiles it does not.
+  entry.mode = "tiles";
+  assert.deepEqual(entryProblem(entry, { players, rules: NTS }), { code: "not_whole", name: "P2" });
+  entry.tiles[2] = { concealed: ["1m"], melds: [], bonus: [] };
+  assert.equal(entryProblem(entry, { players, rules: NTS }), null);
+  entry.mode = "values";
+  entry.unreadable.delete(2);
+  assert.equal(entryProblem(entry, { players, rules: NTS }), null);
+});
+
+test("where only the winner's fan counts, the fan or the winner's tiles are asked for", () => {
+  const entry = freshEntry();
+  assert.equal(entryProblem(entry, { players, rules: HONG_KONG }), null);  // nobody chosen yet
+  entry.winner = 3;
+  assert.deepEqual(entryProblem(entry, { players, rules: HONG_KONG }), { code: "fan_missing", name: "P3" });
+  entry.unreadable.set("fan", "3,5");
+  assert.deepEqual(entryProblem(entry, { players, rules: HONG_KONG }), { code: "fan_not_whole", name: "P3" });
+  entry.unreadable.delete("fan"); entry.fan = 5;
+  assert.equal(entryProblem(entry, { players, rules: HONG_KONG }), null);
+  // By tiles the fan field is not shown: it must not count unseen.
+  entry.mode = "tiles";
+  assert.deepEqual(entryProblem(entry, { players, rules: HONG_KONG }),
+                   { code: "winner_tiles_missing", name: "P3" });
+  entry.tiles[3] = { concealed: ["1m"], melds: [], bonus: [] };
+  assert.equal(entryProblem(entry, { players, rules: HONG_KONG }), null);
+  // A draw or a false mahjong has no winner's fan to ask for.
+  entry.mode = "values"; entry.fan = null; entry.falseMahjong = true;
+  assert.equal(entryProblem(entry, { players, rules: HONG_KONG }), null);
+  entry.falseMahjong = false; entry.winner = null;
+  assert.equal(entryProblem(entry, { players, rules: HONG_KONG }), null);
+});
+
+test("the initials of one table are told apart", async () => {
+  const { distinctInitials } = await import("../../static/js/score-entry/text.js");
+  assert.deepEqual(distinctInitials(["Hans van Dijk", "Petra van den Berg", "Eva de Boer", "Tom Jansen"]),
+                   ["HvD", "PvdB", "EdB", "TJ"]);
+  assert.deepEqual(distinctInitials(["Arjen Brouwer", "Anneke Bos", "Bram Dijkstra", "Marieke de Boer"]),
+                   ["ArB", "AnB", "BD", "MdB"]);
+  assert.deepEqual(distinctInitials(["Jan Smit", "Jan Smit", "Jo Smit", "Eva"]), ["JanS1", "JanS2", "JoS", "E"]);
 });

@@ -20,7 +20,37 @@ export function freshEntry(mode = "values") {
     // Where the rule set has them: the winner's fan, the responsible
     // player (pao, a position) and a false mahjong by the chosen winner.
     fan: null, pao: null, falseMahjong: false,
+    // The inputs whose text is not a whole number of 0 or more ("3.5",
+    // "3,5", "-2"), "fan" or a position, with that text, which stays in
+    // the field: never rounded, refused by name.
+    unreadable: new Map(),
   };
+}
+
+// Whether an input's text is a value: empty, or a whole number of 0 or more.
+export const readableValue = (text) => /^\d*$/.test(text.trim());
+
+/* What keeps the hand from being checked or saved, before the server is
+ * asked: { code, name } with the player the message names, or null.
+ * "not_whole" / "fan_not_whole": a value that is not a whole number;
+ * "fan_missing": where only the winner's fan counts, no fan for the winner;
+ * "winner_tiles_missing": by tiles, no tiles for such a winner (the fan is
+ * asked under Values only, so it would count unseen). */
+export function entryProblem(entry, { players, rules }) {
+  const name = (position) => (players.find((p) => p.position === position) || {}).name || "";
+  const winner = entry.winner;
+  const winnerOnly = !!(rules.values || {}).winner_only;
+  const values = entry.mode === "values";
+  if (values && winnerOnly && entry.unreadable.has("fan")) return { code: "fan_not_whole", name: name(winner) };
+  if (!winnerOnly) {
+    // By tiles, a player without tiles still gives a value.
+    const bad = players.find((p) => entry.unreadable.has(p.position) && (values || !hasTiles(entry, p.position)));
+    if (bad) return { code: "not_whole", name: bad.name };
+  }
+  if (!winnerOnly || winner === undefined || winner === null || entry.falseMahjong) return null;
+  if (values && (entry.fan === null || entry.fan === undefined)) return { code: "fan_missing", name: name(winner) };
+  if (!values && !hasTiles(entry, winner)) return { code: "winner_tiles_missing", name: name(winner) };
+  return null;
 }
 
 // The players of a saved hand (a correction) with their winds then.

@@ -4,10 +4,10 @@
  */
 import { postJson } from "./api.js";
 import { $, el } from "./dom.js";
-import { hasTiles, playerTiles, winningTile } from "./entry.js";
+import { entryProblem, hasTiles, playerTiles, winningTile } from "./entry.js";
 import {
-  FAN, T, TILE_NAMES, VALUES, WINNER_ONLY, byPosition, eastChosen, formInput, may, page, playing,
-  root, tileImg, windLabel,
+  FAN, RULES, T, TILE_NAMES, VALUES, WINNER_ONLY, byPosition, eastChosen, formInput, may, page,
+  playing, root, tileImg, windLabel,
 } from "./page.js";
 import { setOnline } from "./table-view.js";
 import { fmt, signed } from "./text.js";
@@ -30,7 +30,8 @@ export function renderForm() {
     const id = "se-value-" + p.position;
     const value = el("input", { id, type: "number", inputmode: "numeric", step: "1", min: "0",
                                 max: VALUES.limit ?? null,
-                                value: entry.values[p.position] ?? "", "data-position": p.position,
+                                value: entry.unreadable.get(p.position) ?? entry.values[p.position] ?? "",
+                                "data-position": p.position,
                                 class: "se-value" });
     const dead = el("button", { type: "button", class: "se-dead", "data-position": p.position,
                                 "aria-pressed": entry.dead.has(p.position) ? "true" : "false",
@@ -86,7 +87,7 @@ function syncPayments() {
     fanLabel.textContent = winner ? fmt(T.fan_of, { name: winner.name }) : fanLabelText;
     fan.disabled = !decided || entry.falseMahjong;
     $("se-fan-limit").disabled = fan.disabled;
-    const shown = entry.falseMahjong || entry.fan === null ? "" : String(entry.fan);
+    const shown = entry.unreadable.get("fan") ?? (entry.falseMahjong || entry.fan === null ? "" : String(entry.fan));
     if (document.activeElement !== fan && fan.value !== shown) fan.value = shown;
   }
   const pao = $("se-pao");
@@ -139,7 +140,7 @@ export function syncForm() {
   drawNote.textContent = entry.winner === null ? T.draw_done : "";
   $("se-summary").textContent = summaryText();
   const target = root.querySelector("input[name=target]:checked");
-  $("se-open-label").hidden = !target || ["concealed", "winning"].includes(target.value);
+  $("se-concealed-kong-label").hidden = !target || target.value !== "kong";
   root.querySelectorAll(".se-dead").forEach((b) => {
     b.setAttribute("aria-pressed", entry.dead.has(Number(b.dataset.position)) ? "true" : "false");
   });
@@ -254,10 +255,10 @@ export function savedStatus(text, kind) {
   box.textContent = text || "";
 }
 
-// A new hand starts with a tap adding a loose tile, and melds concealed.
+// A new hand starts with a tap adding a loose tile, and kongs open.
 export function resetTargets() {
   root.querySelector('input[name=target][value="concealed"]').checked = true;
-  $("se-open").checked = false;
+  $("se-concealed-kong").checked = false;
 }
 
 // --- Checking the hand: the server's preview -----------------------------------
@@ -288,11 +289,19 @@ export function cancelPreview() {
   previewSeq++;
 }
 
+// What is missing or unreadable in the hand, in words, or "".
+export function problemText() {
+  const problem = entryProblem(page.entry, { players: playing(), rules: RULES });
+  return problem ? fmt(T[problem.code], { name: problem.name }) : "";
+}
+
 export async function preview() {
   const entry = page.entry;
   clearTimeout(previewTimer);
   if (entry.winner === undefined) { showMessage(T.choose_winner, "info"); return; }
   if (needsDiscarder() && entry.discarder === undefined) { showMessage(T.choose_discarder_error, "info"); return; }
+  const problem = problemText();
+  if (problem) { showMessage(problem, "error"); return; }
   const seq = ++previewSeq;
   try {
     const body = page.correcting ? { ...formInput(), hand: page.correcting.number } : formInput();

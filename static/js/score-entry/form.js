@@ -4,7 +4,7 @@
  * loaded into the form to be corrected (and put back).
  */
 import { $ } from "./dom.js";
-import { freshEntry, playerTiles } from "./entry.js";
+import { freshEntry, playerTiles, readableValue } from "./entry.js";
 import {
   changed, preview, renderForm, resetTargets, savedStatus, showMessage, syncForm,
 } from "./form-view.js";
@@ -44,7 +44,7 @@ function addTile(code) {
   const entry = page.entry;
   const targetInput = root.querySelector("input[name=target]:checked");
   const t = playerTiles(entry, entry.tilePlayer);
-  const added = window.TilePicker.add(t, code, targetInput.value, $("se-open").checked);
+  const added = window.TilePicker.add(t, code, targetInput.value, $("se-concealed-kong").checked);
   if (added === "bad_chow") { showMessage(T.bad_chow, "error"); return; }
   if (added === "winning") {
     // Picked once: in the hand and the winning tile. The next tap adds a tile again.
@@ -98,15 +98,20 @@ function onChange(event) {
 function onInput(event) {
   const entry = page.entry;
   const target = event.target;
+  // A number input's value is "" for text it cannot read ("3,5"): badInput.
+  const readable = !target.validity.badInput && readableValue(target.value);
   if (target.id === "se-fan") {
     const n = parseInt(target.value, 10);
-    entry.fan = Number.isNaN(n) ? null : n;
+    entry.fan = Number.isNaN(n) || !readable ? null : n;
+    if (readable) entry.unreadable.delete("fan"); else entry.unreadable.set("fan", target.value);
     changed();
     return;
   }
   if (!target.classList.contains("se-value")) return;
+  const position = Number(target.dataset.position);
   const n = parseInt(target.value, 10);
-  entry.values[Number(target.dataset.position)] = Number.isNaN(n) ? 0 : n;
+  entry.values[position] = Number.isNaN(n) || !readable ? 0 : n;
+  if (readable) entry.unreadable.delete(position); else entry.unreadable.set(position, target.value);
   changed();
 }
 
@@ -128,6 +133,7 @@ function onClick(event) {
   }
   if (event.target.closest("#se-fan-limit")) {
     entry.fan = Number($("se-fan-limit").dataset.limit);
+    entry.unreadable.delete("fan");
     changed();
     return;
   }

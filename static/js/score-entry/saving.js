@@ -9,7 +9,8 @@ import { $ } from "./dom.js";
 import { isFalseMahjong } from "./flags.js";
 import { newEntry } from "./form.js";
 import {
-  cancelPreview, needsDiscarder, renderForm, resetTargets, savedStatus, showLastError, showMessage,
+  cancelPreview, needsDiscarder, problemText, renderForm, resetTargets, savedStatus, showLastError,
+  showMessage,
 } from "./form-view.js";
 import { Outbox, queueKey } from "./outbox.js";
 import { T, byPosition, formInput, page, root, saveSnapshot, windLabel } from "./page.js";
@@ -84,6 +85,8 @@ async function save(event) {
     $("se-discarder").querySelector("input").focus();
     return;
   }
+  const problem = problemText();
+  if (problem) { showMessage(problem, "error"); return; }
   if (page.correcting) { saveCorrection(); return; }
   // A pending or running check belongs to the hand being saved now.
   cancelPreview();

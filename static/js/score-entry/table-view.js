@@ -9,7 +9,7 @@ import { isFalseMahjong } from "./flags.js";
 import {
   FAN, RULES, T, WIND_LETTERS, byPosition, eastChosen, may, nextHandPlayers, page, root, windLabel,
 } from "./page.js";
-import { fmt, initials, signed } from "./text.js";
+import { distinctInitials, fmt, signed } from "./text.js";
 
 export function renderHeader() {
   const state = page.state;
@@ -96,9 +96,11 @@ const nameParts = (full, short) => [el("span", { class: "se-col-short", "aria-hi
 export function renderHands() {
   const { state, hands, correcting } = page;
   const players = state.players;
+  const shortName = {};
+  distinctInitials(players.map((p) => p.name)).forEach((text, i) => { shortName[players[i].position] = text; });
   const head = el("thead", {}, el("tr", {},
     el("th", { scope: "col", text: T.hand }),
-    ...players.map((p) => el("th", { scope: "col", title: p.name }, ...nameParts(p.name, initials(p.name)))),
+    ...players.map((p) => el("th", { scope: "col", title: p.name }, ...nameParts(p.name, shortName[p.position]))),
     el("th", { scope: "col", text: T.winner })));
   const body = el("tbody", {}, ...hands.flatMap((hand) => {
     const settlement = {};
@@ -106,10 +108,11 @@ export function renderHands() {
     hand.players.forEach((s) => { settlement[s.registration] = s; });
     if (hand.entry && hand.entry.winner !== null && hand.entry.winner !== undefined) {
       const name = (byPosition(hand.entry.winner) || {}).name || "";
-      winner = nameParts(name, initials(name));
+      const short = shortName[hand.entry.winner] || "";
+      winner = nameParts(name, short);
       // A false mahjong's claimer is given as the winner, but nobody won.
       if (isFalseMahjong(hand.entry.flags)) {
-        winner = nameParts(fmt(T.false_mahjong_short, { name }), fmt(T.false_mahjong_short, { name: initials(name) }));
+        winner = nameParts(fmt(T.false_mahjong_short, { name }), fmt(T.false_mahjong_short, { name: short }));
       }
     }
     const row = el("tr", { "data-hand": hand.number,
