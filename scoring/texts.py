@@ -131,7 +131,7 @@ ERRORS: dict[str, Any] = {
     "score_negative": gettext_lazy(
         "%(seat)s: the value %(score)s is negative; a hand's value is 0 or more."
     ),
-    "score_above_limit": gettext_lazy("%(seat)s: score %(score)s is above the limit of %(limit)s."),
+    "score_above_limit": gettext_lazy("%(seat)s: the value %(score)s is above the limit of %(limit)s."),
     "tiles_not_text": gettext_lazy("tiles are written like 234m55p, not %(got)s."),
     "meld_not_object": gettext_lazy("a set is given by its kind, tiles and whether it is open."),
     "meld_kind_invalid": gettext_lazy("the kind of a set is chow, pung or kong, not %(got)s."),
@@ -388,10 +388,17 @@ WIN_SOURCES = {
 SEAT_KEYS = ("seat", "pao", "discarder", "robbed", "other")
 
 
-def seat_label(seat: object) -> str:
-    """A seat as the refusals name it: "South (S)", "Zuid (Z)"."""
+# A table's players by seat ("E", "S", ...), for refusals that name them.
+Names = Mapping[str, str]
+
+
+def seat_label(seat: object, names: Names | None = None) -> str:
+    """A seat as the refusals name it: "South (S)", "Zuid (Z)"; at a table
+    whose players are known, with the player: "Zuid (Marieke de Boer)"."""
     if not isinstance(seat, str) or seat not in SEAT_NAMES:
         return str(seat)
+    if names and names.get(seat):
+        return _("%(wind)s (%(name)s)") % {"wind": SEAT_NAMES[seat], "name": names[seat]}
     return _("%(wind)s (%(letter)s)") % {"wind": SEAT_NAMES[seat], "letter": SEAT_LETTERS[seat]}
 
 
@@ -406,7 +413,8 @@ def ruleset_title(name: object) -> str:
     return ruleset.title if ruleset is not None else str(name)
 
 
-def _values(params: Mapping[str, object], ruleset: str = "") -> dict[str, object]:
+def _values(params: Mapping[str, object], ruleset: str = "",
+            names: Names | None = None) -> dict[str, object]:
     """The engine's params as the texts show them."""
     values = dict(params)
     if "limit" in values and "fan" in values:  # a hand named: its limit, else its fan
@@ -414,7 +422,7 @@ def _values(params: Mapping[str, object], ruleset: str = "") -> dict[str, object
         values["hand"] = rule_name(ruleset, str(limit)) if limit else fan(int(str(values["fan"])))
     for key in SEAT_KEYS:
         if key in values:
-            values[key] = seat_label(values[key])
+            values[key] = seat_label(values[key], names)
     if "tile" in values:
         values["tile"] = tile_label(values["tile"])
     if "source" in values:
@@ -437,22 +445,24 @@ def _values(params: Mapping[str, object], ruleset: str = "") -> dict[str, object
     if isinstance(counts, list):
         values["counts"] = _(" or ").join(str(count) for count in counts)
     if isinstance(holders, list):
-        values["holders"] = ", ".join(f"{seat_label(seat)} {count}" for seat, count in holders)
+        values["holders"] = ", ".join(f"{seat_label(seat, names)} {count}"
+                                      for seat, count in holders)
     return values
 
 
-def _where(at: Mapping[str, object]) -> str:
-    where = seat_label(at.get("seat", ""))
+def _where(at: Mapping[str, object], names: Names | None = None) -> str:
+    where = seat_label(at.get("seat", ""), names)
     if "meld" in at:
         return _("%(seat)s, set %(number)s") % {"seat": where, "number": at["meld"]}
     part = PARTS.get(str(at.get("part", "")))
     return f"{where}, {part}" if part else where
 
 
-def engine_error(refusal: Mapping[str, Any] | InvalidGame, ruleset: str = "") -> str:
+def engine_error(refusal: Mapping[str, Any] | InvalidGame, ruleset: str = "",
+                 names: Names | None = None) -> str:
     """A refusal of the engine (a ``score_game`` result with ``error``, or an
     InvalidGame) in the user's language; ``ruleset`` names the rules a
-    refusal quotes (a limit hand)."""
+    refusal quotes (a limit hand), ``names`` the players it names by seat."""
     code: object
     params: object
     if isinstance(refusal, InvalidGame):
@@ -465,13 +475,13 @@ def engine_error(refusal: Mapping[str, Any] | InvalidGame, ruleset: str = "") ->
         logger.warning("scoring engine refusal without a translation: %s", code)
         return english
     try:
-        text = str(template % _values(params, ruleset))
+        text = str(template % _values(params, ruleset, names))
     except (KeyError, TypeError, ValueError):
         logger.warning("scoring engine refusal %s with unexpected params %r", code, params)
         return english
     at = params.get("at")
     if isinstance(at, Mapping) and at:
-        return _("%(where)s: %(message)s") % {"where": _where(at), "message": text}
+        return _("%(where)s: %(message)s") % {"where": _where(at, names), "message": text}
     return text
 
 

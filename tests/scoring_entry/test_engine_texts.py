@@ -16,7 +16,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from scoring.engine import RULESETS
-from tests.scoring_entry.conftest import logged_in, new_id, worked_example_tiles
+from tests.scoring_entry.conftest import logged_in, new_id, players, worked_example_tiles
 from tournaments.models import Event, Hand, Table
 
 pytestmark = pytest.mark.django_db
@@ -72,8 +72,9 @@ def test_a_refusal_of_the_engine_is_dutch_on_the_dutch_page(table: Table, keeper
         response = post(logged_in(keeper), url, sent)
         assert response.status_code == 400, response.content
         error = response.json()["error"]
-        assert "De hand kan niet worden verrekend: Zuid (Z): de winnende steen 9 bamboe zit " \
-               "niet bij de dichte stenen" in error, error
+        south = players(table)[1].name
+        assert f"De hand kan niet worden verrekend: Zuid ({south}): de winnende steen 9 bamboe " \
+               "zit niet bij de dichte stenen" in error, error
         assert "winning tile" not in error
     assert not Hand.objects.exists()
 
@@ -81,7 +82,9 @@ def test_a_refusal_of_the_engine_is_dutch_on_the_dutch_page(table: Table, keeper
 def test_a_refusal_is_english_on_the_english_page(table: Table, keeper: User) -> None:
     body = {**worked_example_tiles(), "winning_tile": "9s"}
     error = post(logged_in(keeper), api_url("preview", table, "en"), body).json()["error"]
-    assert "South (S): the winning tile 9 of bamboo is not among the concealed tiles" in error
+    south = players(table)[1].name
+    assert f"South ({south}): the winning tile 9 of bamboo is not among the concealed tiles" \
+        in error
 
 
 def test_check_a_hand_in_dutch(keeper: User) -> None:

@@ -87,7 +87,7 @@ def test_a_limit_hand_is_20_fan(table: Table, keeper: User) -> None:
 
 
 def test_more_than_the_limit_is_refused(table: Table, keeper: User) -> None:
-    with pytest.raises(ValidationError, match="score 21 is above the limit of 20"):
+    with pytest.raises(ValidationError, match="the value 21 is above the limit of 20"):
         save(table, keeper, fan(winner=0, fan=21))
     assert nothing_saved(table)
 
@@ -136,8 +136,7 @@ def test_below_the_minimum_fan_is_refused_with_the_engines_message(table: Table,
 
 @pytest.mark.parametrize(("flags", "message"), [
     (["pao:W"], "responsible player (pao) must be a seat position 0-4"),
-    (["pao:1"], "cannot be settled: South (S) cannot be responsible (pao): the responsible "
-                "player is another player"),
+    (["pao:1"], "cannot be responsible (pao): the responsible player is another player"),
     (["pao:0", "pao:3"], "One player is responsible (pao)"),
     (["pao:2", "false_mahjong"], "a false mahjong has no responsible player"),
     (["last_wall_tile"], "flag last_wall_tile does not change the settlement of a hand by "
@@ -224,7 +223,7 @@ def test_by_tiles_pao_and_flags_are_by_position(table: Table, keeper: User) -> N
 
 def test_by_tiles_pao_on_a_concealed_hand_is_refused(table: Table, keeper: User) -> None:
     """H8: a concealed nine gates is nobody's doing, so nobody pays for all."""
-    with pytest.raises(ValidationError, match=r"hand of South \(S\) \(Nine gates\)"):
+    with pytest.raises(ValidationError, match=r"hand of South \(.+\) \(Nine gates\)"):
         save(table, keeper, seasons_hand(
             tiles={"0": {"score": 0}, "1": {"concealed": "11123456789999s"},
                    "2": {"score": 0}, "3": {"score": 0}},

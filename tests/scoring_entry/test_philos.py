@@ -65,10 +65,10 @@ def test_by_values_like_nts(table: Table, keeper: User) -> None:
 
 
 def test_by_values_above_the_limit_is_refused(table: Table, keeper: User) -> None:
-    with pytest.raises(ValidationError, match="score 3001 is above the limit of 3000"):
+    with pytest.raises(ValidationError, match="the value 3001 is above the limit of 3000"):
         save(table, keeper, values_input({0: 0, 1: 3001, 2: 0, 3: 0}, winner=1))
     table = without_flowers(table, limit=1000)
-    with pytest.raises(ValidationError, match="score 1500 is above the limit of 1000"):
+    with pytest.raises(ValidationError, match="the value 1500 is above the limit of 1000"):
         save(table, keeper, values_input({0: 0, 1: 1500, 2: 0, 3: 0}, winner=1))
     assert nothing_saved(table)
 
@@ -91,7 +91,7 @@ def test_by_tiles_with_flowers_and_seasons(table: Table, keeper: User) -> None:
 
 def test_a_flower_is_refused_when_the_event_plays_without(table: Table, keeper: User) -> None:
     table = without_flowers(table)
-    with pytest.raises(ValidationError, match=r"South \(S\): Klassiek Mahjong \(Philos\) is "
+    with pytest.raises(ValidationError, match=r"South \(.+\): Klassiek Mahjong \(Philos\) is "
                                               "played here without flowers and seasons"):
         save(table, keeper, flower_hand())
     assert nothing_saved(table)

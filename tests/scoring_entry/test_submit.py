@@ -119,8 +119,7 @@ def test_an_engine_error_names_the_player_and_tile(table: Table, keeper: User) -
         submit_hand(table, game_input=game_input, submission_id=new_id(), expected_version=0,
                     user=keeper)
     message = " ".join(error.value.messages)
-    assert "East (E), concealed tiles: '555x': unknown suit letter 'x'" in message
-    assert f"E: {east.name}" in message
+    assert f"East ({east.name}), concealed tiles: '555x': unknown suit letter 'x'" in message
     assert not Hand.objects.exists()
     table.refresh_from_db()
     assert table.version == 0

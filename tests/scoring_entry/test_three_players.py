@@ -105,8 +105,8 @@ def test_the_96_tile_game_at_an_nts_table_of_three(table: Table, keeper: User) -
         submit_hand(table, game_input=tiles_input("2228m4777p19s555z"),
                     submission_id=new_id(), expected_version=0, user=keeper)
     message = refused.value.messages[0]
-    assert "East (E): 2 of characters is not in the game at a table of 3" in message
-    assert players[0].name in message
+    assert f"East ({players[0].name}): 2 of characters is not in the game at a table of 3" \
+        in message
     hand, created = submit_hand(table, game_input=tiles_input("2228p4777p19s555z"),
                                 submission_id=new_id(), expected_version=0, user=keeper)
     assert created

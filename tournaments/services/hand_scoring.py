@@ -234,10 +234,10 @@ def score_entry(table: Table, event: Event, seats: Mapping[int, Seat], entry: di
         game["discarder"] = winds[discarder]
     result = score_game(game)
     if "error" in result:
-        who = ", ".join(f"{texts.SEAT_LETTERS[winds[p]]}: {seats[p].registration.name}"
-                        for p in sorted(players))
-        raise ValidationError(_("The hand cannot be settled: %(error)s (%(who)s)") % {
-            "error": texts.engine_error(result, event.ruleset).rstrip("."), "who": who})
+        # Each seat the refusal names comes with its player: "Zuid (Marieke de Boer)".
+        names = {winds[p]: seats[p].registration.name for p in players}
+        raise ValidationError(_("The hand cannot be settled: %(error)s") % {
+            "error": texts.engine_error(result, event.ruleset, names).rstrip(".")})
     return game, result, winds
 
 
