@@ -321,3 +321,24 @@ def test_a_member_registered_once_play_started_is_told_they_are_checked_in(
     page = response.content.decode()
     assert "1 member is registered: Dewi Bakker. Checked in at once, playing from round 2." \
         in page
+
+
+def test_a_dropout_during_the_round_still_counts_until_the_round_closes(
+        organiser_client: Client, event: Event, players: list[Registration],
+        started_round: Round) -> None:
+    """Marked to stop after round 1 while round 1 is played: still at the
+    table, so still present, said in the future tense; gone once it closes."""
+    from tests.pages.conftest import play_and_close
+
+    leaver = players[0]
+    response = organiser_client.post(action_url(event, leaver, "drop-out"),
+                                     {"after_round": "1"}, **HTMX)
+    assert "stops after round 1, plays it to the end" in response.content.decode()
+    page = organiser_client.get(door_url(event)).content.decode()
+    counts = page[page.index('id="door-counts"'):page.index("</ul>", page.index('id="door-counts"'))]
+    assert "8</strong> present" in counts and "dropped out" not in counts, counts
+    play_and_close(started_round)
+    page = organiser_client.get(door_url(event)).content.decode()
+    assert "dropped out after round 1" in page and "plays it to the end" not in page
+    counts = page[page.index('id="door-counts"'):page.index("</ul>", page.index('id="door-counts"'))]
+    assert "7</strong> present" in counts and "1</strong> dropped out" in counts, counts

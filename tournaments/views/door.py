@@ -52,7 +52,14 @@ from tournaments.door_forms import (
     SelfCheckInForm,
 )
 from tournaments.forms import DropOutForm, GuestRegistrationForm, SubstituteForm, form_errors
-from tournaments.models import Event, EventStatus, Registration, RegistrationStatus, Seat
+from tournaments.models import (
+    Event,
+    EventStatus,
+    Registration,
+    RegistrationStatus,
+    RoundStatus,
+    Seat,
+)
 from tournaments.qr import qr_svg
 from tournaments.services import presence
 from tournaments.services import registration as registrations
@@ -84,6 +91,9 @@ class DoorRow:
     state: str
     last_played: int | None
     can_undo: bool
+    # Out after a round not yet closed: still at their table until it is,
+    # so counted as present and said in the future tense.
+    leaving: bool = False
 
     @property
     def pk(self) -> int:
@@ -102,7 +112,7 @@ def _state(registration: Registration, *, played: bool) -> str:
 
 def door_rows(event: Event, *, only: int | None = None) -> list[DoorRow]:
     """The registered players in Dutch surname order (or only one of them),
-    with the rounds they played: two queries whatever the number."""
+    with the rounds they played: three queries whatever the number."""
     players = (event.registrations.filter(status=RegistrationStatus.REGISTERED)
                .select_related("member", "substitute_for__member")
                .order_by("sort_name", "pk"))
@@ -110,6 +120,7 @@ def door_rows(event: Event, *, only: int | None = None) -> list[DoorRow]:
     if only is not None:
         players = players.filter(pk=only)
         seats = seats.filter(registration_id=only)
+    closed = set(event.rounds.filter(status=RoundStatus.CLOSED).values_list("number", flat=True))
     played: dict[int, list[tuple[int, Any]]] = {}
     for registration_id, number, started_at in seats.values_list(
             "registration_id", "round__number", "round__started_at"):
@@ -118,6 +129,7 @@ def door_rows(event: Event, *, only: int | None = None) -> list[DoorRow]:
     for registration in players:
         rounds_played = played.get(registration.pk, [])
         checked_in = registration.checked_in_at
+        after = registration.dropped_after_round
         since_check_in = checked_in is not None and any(
             started is None or started >= checked_in for _number, started in rounds_played)
         rows.append(DoorRow(
@@ -126,6 +138,8 @@ def door_rows(event: Event, *, only: int | None = None) -> list[DoorRow]:
             last_played=max((number for number, _started in rounds_played), default=None),
             can_undo=(checked_in is not None and not registration.is_substitute
                       and not since_check_in),
+            leaving=(after is not None and after > 0 and after not in closed
+                     and event.status != EventStatus.FINISHED),
         ))
     return rows
 
@@ -133,7 +147,7 @@ def door_rows(event: Event, *, only: int | None = None) -> list[DoorRow]:
 def door_counts(rows: list[DoorRow]) -> dict[str, int]:
     counts = {PRESENT: 0, LATE: 0, EXPECTED: 0, OUT: 0}
     for row in rows:
-        counts[PRESENT if row.state == PLAYING else row.state] += 1
+        counts[PRESENT if row.state == PLAYING or row.leaving else row.state] += 1
     counts["registered"] = len(rows)
     return counts
 
