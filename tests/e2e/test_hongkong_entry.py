@@ -67,6 +67,12 @@ def test_a_limit_hand_with_pao_by_values(browser: Any, live_server: Any, table: 
     page.locator("#se-preview .alert-error", has_text=f"Tap the tiles of {south.name}").wait_for()
     page.check('input[name=mode][value="values"]')
     assert not Hand.objects.exists()
+    # A draw asks for no fan and nobody pays for a win.
+    page.check('#se-winner input[value=""]')
+    assert page.is_hidden("#se-fan-field") and page.is_hidden("#se-settle")
+    page.check('#se-winner input[value="1"]')
+    page.check('#se-discarder input[value="2"]')
+    assert page.is_visible("#se-fan-field") and page.is_visible("#se-settle")
     page.click("#se-fan-limit")
     assert page.input_value("#se-fan") == "20"
     # The winner cannot be responsible for their own hand.

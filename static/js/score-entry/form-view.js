@@ -81,7 +81,8 @@ function syncPayments() {
   if (fanField) {
     const fanLabel = $("se-fan-label");
     if (fanLabelText === null) fanLabelText = fanLabel.textContent;
-    fanField.hidden = entry.mode !== "values";
+    // A draw has no winner's fan: nothing to fill in, so nothing shown.
+    fanField.hidden = entry.mode !== "values" || entry.winner === null;
     const fan = $("se-fan");
     const winner = decided ? byPosition(entry.winner) : null;
     fanLabel.textContent = winner ? fmt(T.fan_of, { name: winner.name }) : fanLabelText;
@@ -90,6 +91,8 @@ function syncPayments() {
     const shown = entry.unreadable.get("fan") ?? (entry.falseMahjong || entry.fan === null ? "" : String(entry.fan));
     if (document.activeElement !== fan && fan.value !== shown) fan.value = shown;
   }
+  const settle = $("se-settle");
+  if (settle) settle.hidden = entry.winner === null;  // nobody won: nobody pays for a win
   const pao = $("se-pao");
   if (pao) {
     pao.value = entry.pao === null ? "" : String(entry.pao);
