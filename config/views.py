@@ -3,14 +3,26 @@ from urllib.parse import urlsplit
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.utils import translation
+from django.utils import timezone, translation
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 from django.views.i18n import set_language as django_set_language
 
+from clubs.access import clubs_for
+from tournaments.models import Event
+from tournaments.services import calendar as event_calendar
+
+# Today's events of an organiser's clubs on the home page.
+TODAY_MOST = 5
+
 
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "home.html")
+    # An organiser's first tap of the evening: straight to tonight's event.
+    today: list[Event] = []
+    if request.user.is_authenticated:
+        organised = Event.objects.filter(club__in=clubs_for(request.user))
+        today = event_calendar.today(organised, timezone.localdate(), most=TODAY_MOST)
+    return render(request, "home.html", {"today": today})
 
 
 @csrf_exempt

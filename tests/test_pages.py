@@ -43,6 +43,37 @@ def test_a_logged_in_organisers_home_leads_to_their_clubs(organiser_client: Clie
 
 
 @pytest.mark.django_db
+def test_an_organisers_home_leads_to_tonights_event(organiser_client: Client,
+                                                     organiser: Any) -> None:
+    """The evening starts at the door: today's events of the organiser's
+    clubs come first on the home page; another day's and another club's not."""
+    import datetime
+
+    from django.utils import timezone
+
+    from tournaments.models import Event, EventStatus
+
+    club = Club.objects.create(name="Fu-Hing", slug="fu-hing")
+    club.organisers.add(organiser)
+    other = Club.objects.create(name="Elders", slug="elders")
+    today = timezone.localdate()
+    tonight = Event.objects.create(club=club, title="Clubavond vanavond", start_date=today,
+                                   status=EventStatus.OPEN)
+    running = Event.objects.create(club=club, title="Toernooi loopt", start_date=today,
+                                   status=EventStatus.RUNNING)
+    Event.objects.create(club=club, title="Volgende week", status=EventStatus.OPEN,
+                         start_date=today + datetime.timedelta(days=7))
+    Event.objects.create(club=other, title="Andere club", start_date=today,
+                         status=EventStatus.RUNNING)
+    content = organiser_client.get("/en/").content.decode()
+    actions = content.split('class="actions"', 1)[1].split("</p>", 1)[0]
+    assert f'href="/en/events/{running.pk}/"' in actions
+    assert f'href="/en/events/{tonight.pk}/"' in actions
+    assert "Volgende week" not in actions and "Andere club" not in actions
+    assert actions.index("Toernooi loopt") < actions.index("My clubs")
+
+
+@pytest.mark.django_db
 def test_it_switches_the_language(client: Client) -> None:
     response = client.post("/i18n/setlang/", {"language": "en", "next": "/scoring/check/"})
     assert response.status_code == 302

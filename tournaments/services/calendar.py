@@ -65,3 +65,12 @@ def earlier(events: QuerySet[Event], today: datetime.date, *, most: int) -> list
     return list(events.select_related("club").filter(
         status=EventStatus.FINISHED, start_date__lt=since).order_by(
         "-start_date", "title", "pk")[:most])
+
+
+def today(events: QuerySet[Event], today: datetime.date, *, most: int) -> list[Event]:
+    """What is played today among `events`: the running ones, then the open
+    ones whose days include today (at most `most`): an organiser's way in
+    to the evening at the door."""
+    groups = calendar(events, today, upcoming=most, recent=0)
+    return (groups.running + [event for event in groups.upcoming
+                              if event.start_date <= today])[:most]
