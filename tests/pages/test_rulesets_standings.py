@@ -128,7 +128,7 @@ def test_a_hong_kong_players_page_shows_the_fan(client: Client) -> None:
     # Hand 1: won self-drawn, 9 fan, +144 (not "144" as a value); hand 2: lost
     # nothing and won nothing, no fan.
     assert rows[0] == "1 E 9 +144"
-    assert rows[1].split() == ["2", "E", "+0"]
+    assert rows[1].split() == ["2", "E", "0"]  # nothing won or paid: 0, not "+0"
 
 
 def test_the_philos_pages_name_the_rule_set_and_its_option(client: Client) -> None:
