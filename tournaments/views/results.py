@@ -81,6 +81,8 @@ def _standings_context(request: HttpRequest, event: Event) -> dict[str, Any]:
         caption = _("Standings after round %(number)s") % {"number": after_round}
     elif live is not None and live.running_rounds:
         caption = _("Standings during round %(number)s") % {"number": live.running_rounds[-1]}
+    elif closed and event.status == EventStatus.FINISHED:
+        caption = _("Final standings")  # as the big screen says
     elif closed:
         caption = _("Standings after round %(number)s") % {"number": max(closed)}
     else:
