@@ -290,3 +290,19 @@ def test_self_check_in_on_the_members_card(member_client: Client, member: Member
     registrations.undo_check_in(carol)
     page = member_client.get("/en/events/mine/").content.decode()
     assert "I am here: check me in" not in page
+
+
+def test_my_events_leads_a_scorekeeper_to_the_table_they_keep(
+        member_client: Client, member: Member, running: Event) -> None:
+    """A member who keeps the score of another table than their own finds it
+    under My events, not only on the event's page."""
+    from tournaments.models import Scorekeeper
+
+    own = Seat.objects.get(round__event=running, registration=carol_of(running, member)).table
+    kept = running.rounds.get(number=1).tables.exclude(pk=own.pk).first()
+    Scorekeeper.objects.create(user=member.user, event=running, table_number=kept.number)
+    page = member_client.get("/en/events/mine/").content.decode()
+    assert "Your tables for score entry" in page
+    assert f'href="/en/tables/{kept.pk}/score/"' in page
+    assert f"Enter the scores of table {kept.number}" in page
+    assert f'href="/en/tables/{own.pk}/score/"' not in page  # not hers to keep

@@ -26,6 +26,7 @@ from tournaments.models import (
     RegistrationStatus,
     Round,
     RoundStatus,
+    Scorekeeper,
     Seat,
     Table,
 )
@@ -259,6 +260,31 @@ class MemberCard:
     can_register: bool
     can_withdraw: bool
     place: FinalPlace | None = None
+    # The tables of the round being played whose score the member keeps
+    # (named as the event's scorekeeper), but the one they sit at, which
+    # has its own button: the way to them from "My events".
+    score_tables: tuple[Table, ...] = ()
+
+
+# A scorekeeper of every table of a big tournament is sent to the event page.
+MOST_SCORE_TABLES = 12
+
+
+def score_tables(event: Event, user: User, seat: Whereabouts | None) -> tuple[Table, ...]:
+    """The tables of `event`'s rounds being played that `user` keeps the
+    score of as its scorekeeper, less the table they sit at."""
+    if event.status != EventStatus.RUNNING or not user.is_authenticated:
+        return ()
+    numbers = list(Scorekeeper.objects.filter(user__pk=user.pk, event=event)
+                   .values_list("table_number", flat=True))
+    if not numbers:
+        return ()
+    tables = Table.objects.filter(round__event=event, round__status=RoundStatus.STARTED)
+    if None not in numbers:
+        tables = tables.filter(number__in=numbers)
+    own = seat.now.table.pk if seat is not None and seat.now is not None else None
+    return tuple(tables.exclude(pk=own).select_related("round")
+                 .order_by("round__number", "number")[:MOST_SCORE_TABLES])
 
 
 def card_for(event: Event, registration: Registration | None, user: User,
@@ -268,12 +294,14 @@ def card_for(event: Event, registration: Registration | None, user: User,
     active = registration is not None and registration.status != RegistrationStatus.WITHDRAWN
     is_open = event.status == EventStatus.OPEN
     place = final_place(registration) if registration is not None and active else None
+    seat = whereabouts(registration, user) if active else None
     return MemberCard(
         event=event,
         registration=registration,
         state=_finished(place) if place is not None else state_of(registration),
         place=place,
-        seat=whereabouts(registration, user) if active else None,
+        seat=seat,
+        score_tables=score_tables(event, user, seat),
         can_register=is_open and event.self_registration and own_club and not active,
         # Only before play: whoever has played drops out through the organiser.
         can_withdraw=is_open and active,
