@@ -57,7 +57,7 @@ def test_a_limit_hand_with_pao_by_values(browser: Any, live_server: Any, table: 
     # the phone, never counted as 0 nor rounded.
     page.click("#se-check")
     page.locator("#se-preview .alert-error", has_text=f"Enter the fan of {south.name}").wait_for()
-    page.fill("#se-fan", "3.5")
+    page.fill("#se-fan", "3,5")  # a Dutch decimal comma: refused, not read as 35
     page.click("#se-save")
     page.locator("#se-preview .alert-error",
                  has_text=f"The fan of {south.name} is a whole number").wait_for()

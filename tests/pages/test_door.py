@@ -337,6 +337,9 @@ def test_a_dropout_during_the_round_still_counts_until_the_round_closes(
     page = organiser_client.get(door_url(event)).content.decode()
     counts = page[page.index('id="door-counts"'):page.index("</ul>", page.index('id="door-counts"'))]
     assert "8</strong> present" in counts and "dropped out" not in counts, counts
+    # The list of those present agrees with the count.
+    present = organiser_client.get(door_url(event) + "?show=present").content.decode()
+    assert leaver.name in present
     play_and_close(started_round)
     page = organiser_client.get(door_url(event)).content.decode()
     assert "dropped out after round 1" in page and "plays it to the end" not in page

@@ -155,7 +155,7 @@ def door_counts(rows: list[DoorRow]) -> dict[str, int]:
 def _matches(row: DoorRow, words: list[str], show: str) -> bool:
     wanted = {SHOW_EXPECTED: EXPECTED, SHOW_PRESENT: PRESENT, SHOW_LATE: LATE,
               SHOW_OUT: OUT}.get(show)
-    state = PRESENT if row.state == PLAYING else row.state
+    state = PRESENT if row.state == PLAYING or row.leaving else row.state
     if wanted is not None and state != wanted:
         return False
     registration = row.registration

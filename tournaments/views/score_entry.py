@@ -102,6 +102,7 @@ def page_texts() -> dict[str, str]:
         "sits_out": _("sits out this hand"),
         "total": _("Total"), "tiles_of": _("Tiles of %(name)s"),
         "no_tiles": _("No tiles yet: the value above counts."),
+        "no_tiles_yet": _("No tiles yet."),
         "waiting": _("Not yet sent"), "sending": _("Sending…"),
         "conflict": _("Conflict"), "refused": _("Refused"),
         "retry": _("Send again"), "discard": _("Discard"),

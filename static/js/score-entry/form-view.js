@@ -6,7 +6,7 @@ import { postJson } from "./api.js";
 import { $, el } from "./dom.js";
 import { entryProblem, hasTiles, playerTiles, winningTile } from "./entry.js";
 import {
-  FAN, RULES, T, TILE_NAMES, VALUES, WINNER_ONLY, byPosition, eastChosen, formInput, may, page,
+  FAN, RULES, T, TILE_NAMES, WINNER_ONLY, byPosition, eastChosen, formInput, may, page,
   playing, root, tileImg, windLabel,
 } from "./page.js";
 import { setOnline } from "./table-view.js";
@@ -28,8 +28,9 @@ export function renderForm() {
   const rows = $("se-rows");
   rows.replaceChildren(...playing().map((p) => {
     const id = "se-value-" + p.position;
-    const value = el("input", { id, type: "number", inputmode: "numeric", step: "1", min: "0",
-                                max: VALUES.limit ?? null,
+    // Text with a numeric keypad: a number field turns "3,5" into 35 unseen.
+    const value = el("input", { id, type: "text", inputmode: "numeric", pattern: "[0-9]*",
+                                autocomplete: "off",
                                 value: entry.unreadable.get(p.position) ?? entry.values[p.position] ?? "",
                                 "data-position": p.position,
                                 class: "se-value" });
@@ -193,7 +194,9 @@ function renderHand() {
   $("se-hand-count").textContent = fmt(count === 1 ? T.tile_one : T.tile_other, { count });
   const winning = pos === entry.winner ? winningTile(entry) : null;
   window.TilePicker.renderTray(box, t, {
-    img: tileImg, names: TILE_NAMES, texts: T, winning,
+    img: tileImg, names: TILE_NAMES, winning,
+    // Where only the winner's fan counts no value stands beside a player.
+    texts: WINNER_ONLY ? { ...T, no_tiles: T.no_tiles_yet } : T,
     changed: () => {
       // A winning tile taken out of the hand is no longer the winning tile.
       const now = page.entry;

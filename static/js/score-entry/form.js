@@ -98,8 +98,7 @@ function onChange(event) {
 function onInput(event) {
   const entry = page.entry;
   const target = event.target;
-  // A number input's value is "" for text it cannot read ("3,5"): badInput.
-  const readable = !target.validity.badInput && readableValue(target.value);
+  const readable = readableValue(target.value);
   if (target.id === "se-fan") {
     const n = parseInt(target.value, 10);
     entry.fan = Number.isNaN(n) || !readable ? null : n;
