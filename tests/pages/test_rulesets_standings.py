@@ -131,6 +131,15 @@ def test_a_hong_kong_players_page_shows_the_fan(client: Client) -> None:
     assert rows[1].split() == ["2", "E", "0"]  # nothing won or paid: 0, not "+0"
 
 
+def test_a_settlement_is_written_as_the_hand_by_hand_pages_write_it() -> None:
+    """Signed and ungrouped, as the round results and the score page write
+    scores (only Riichi's points are grouped: table_numbers.score_of)."""
+    from tournaments.templatetags.table_numbers import signed
+
+    assert [signed(v) for v in (1250, 96, 0, -48, -2000, None)] == [
+        "+1250", "+96", "0", "-48", "-2000", ""]
+
+
 def test_the_philos_pages_name_the_rule_set_and_its_option(client: Client) -> None:
     played = philos()
     with translation.override("en"):  # the pages below are the English ones

@@ -38,6 +38,16 @@ def signed_grouped(value: int | None) -> str:
 
 
 @register.filter
+def signed(value: int | None) -> str:
+    """A settlement as the hand-by-hand pages write it, ungrouped: 96 ->
+    "+96", -48 -> "-48", and nothing won or paid -> "0", not "+0"."""
+    if value is None:
+        return ""
+    value = int(value)
+    return f"+{value}" if value > 0 else str(value)
+
+
+@register.filter
 def plural_count(value: Decimal | int | None) -> int:
     """The number for ngettext: table points may be fractions (2,5), which
     ngettext refuses; a fraction reads plural in Dutch and English."""
