@@ -21,7 +21,7 @@ def home(request: HttpRequest) -> HttpResponse:
     today: list[Event] = []
     if request.user.is_authenticated:
         organised = Event.objects.filter(club__in=clubs_for(request.user))
-        today = event_calendar.today(organised, timezone.localdate(), most=TODAY_MOST)
+        today = event_calendar.played_today(organised, timezone.localdate(), most=TODAY_MOST)
     return render(request, "home.html", {"today": today})
 
 

@@ -86,9 +86,23 @@ def tables_for_scorekeeper(user: User) -> QuerySet[Table]:
     in every round) they keep the score of."""
     if not user.is_authenticated:
         return Table.objects.none()
+    return Table.objects.filter(Q(round__event__club__in=clubs_for(user)) | _kept_by(user))
+
+
+def tables_kept_by(user: User) -> QuerySet[Table]:
+    """The tables `user` keeps the score of as a scorekeeper named for their
+    events (not as an organiser): the way to them from a member's pages."""
+    if not user.is_authenticated:
+        return Table.objects.none()
+    return Table.objects.filter(_kept_by(user))
+
+
+def _kept_by(user: User) -> Q:
+    """A Scorekeeper row: every table of its event, or one table number in
+    every round."""
     keeps = Scorekeeper.objects.filter(user__pk=user.pk, event=OuterRef("round__event")).filter(
         Q(table_number__isnull=True) | Q(table_number=OuterRef("number")))
-    return Table.objects.filter(Q(round__event__club__in=clubs_for(user)) | Q(Exists(keeps)))
+    return Q(Exists(keeps))
 
 
 # Set on a table fetched through tables_for_scorekeeper: the user it was
@@ -132,7 +146,7 @@ def kept_elsewhere(user: User, table_id: int) -> tuple[Table, list[Table]] | Non
     if table is None or not Scorekeeper.objects.filter(
             user__pk=user.pk, event_id=table.round.event_id).exists():
         return None
-    kept = tables_for_scorekeeper(user).filter(round_id=table.round_id).order_by("number")
+    kept = tables_kept_by(user).filter(round_id=table.round_id).order_by("number")
     return table, list(kept)
 
 

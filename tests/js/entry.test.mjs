@@ -10,7 +10,7 @@ import vm from "node:vm";
 
 import {
   eastIsChosen, entryFromHand, entryProblem, freshEntry, gameInput, handPlayers, nextPlayers,
-  readableValue, winningTile,
+  readValue, winningTile,
 } from "../../static/js/score-entry/entry.js";
 import {
   FALSE_MAHJONG, PAO_PREFIX, isFalseMahjong, payFlags, useWords,
@@ -176,8 +176,15 @@ test("a declared chow or pung is open; a kong is open unless declared concealed"
 });
 
 test("a value that is not a whole number is refused by name, never rounded", () => {
-  assert.ok(readableValue("") && readableValue("24") && readableValue(" 8 "));
-  assert.ok(!readableValue("3.5") && !readableValue("3,5") && !readableValue("-2") && !readableValue("1e3"));
+  const typed = freshEntry();
+  assert.deepEqual(["", "24", " 8 "].map((text) => readValue(typed, 0, text)), [null, 24, 8]);
+  assert.equal(typed.unreadable.size, 0);
+  for (const text of ["3.5", "3,5", "-2", "1e3"]) {
+    assert.equal(readValue(typed, "fan", text), null);
+    assert.equal(typed.unreadable.get("fan"), text);  // kept as typed, to be refused
+  }
+  assert.equal(readValue(typed, "fan", "5"), 5);
+  assert.equal(typed.unreadable.size, 0);
   const entry = freshEntry();
   entry.winner = 1; entry.values = { 0: 8, 1: 40, 2: 0, 3: 16 };
   entry.unreadable.set(2, "3.5");

@@ -67,7 +67,7 @@ def earlier(events: QuerySet[Event], today: datetime.date, *, most: int) -> list
         "-start_date", "title", "pk")[:most])
 
 
-def today(events: QuerySet[Event], today: datetime.date, *, most: int) -> list[Event]:
+def played_today(events: QuerySet[Event], today: datetime.date, *, most: int) -> list[Event]:
     """What is played today among `events`: the running ones, then the open
     ones whose days include today (at most `most`): an organiser's way in
     to the evening at the door."""

@@ -26,7 +26,6 @@ from tournaments.models import (
     RegistrationStatus,
     Round,
     RoundStatus,
-    Scorekeeper,
     Seat,
     Table,
 )
@@ -273,15 +272,10 @@ MOST_SCORE_TABLES = 12
 def score_tables(event: Event, user: User, seat: Whereabouts | None) -> tuple[Table, ...]:
     """The tables of `event`'s rounds being played that `user` keeps the
     score of as its scorekeeper, less the table they sit at."""
-    if event.status != EventStatus.RUNNING or not user.is_authenticated:
+    if event.status != EventStatus.RUNNING:
         return ()
-    numbers = list(Scorekeeper.objects.filter(user__pk=user.pk, event=event)
-                   .values_list("table_number", flat=True))
-    if not numbers:
-        return ()
-    tables = Table.objects.filter(round__event=event, round__status=RoundStatus.STARTED)
-    if None not in numbers:
-        tables = tables.filter(number__in=numbers)
+    tables = access.tables_kept_by(user).filter(round__event=event,
+                                                round__status=RoundStatus.STARTED)
     own = seat.now.table.pk if seat is not None and seat.now is not None else None
     return tuple(tables.exclude(pk=own).select_related("round")
                  .order_by("round__number", "number")[:MOST_SCORE_TABLES])

@@ -52,16 +52,22 @@ def locked_round(round_: Round) -> Round:
     return Round.objects.select_for_update(of=("self",)).select_related("event__club").get(pk=round_.pk)
 
 
+def next_seating_method(event: Event, *, first: bool) -> str:
+    """How the next round is seated unless told otherwise: round 1 at random,
+    later rounds by the event's seating method."""
+    return SeatingMethod.RANDOM if first else event.seating_method
+
+
 def add_round(event: Event, *, seating_method: str | None = None) -> Round:
-    """The next round of the event. Round 1 is seated at random unless told
-    otherwise; later rounds by the event's seating method."""
+    """The next round of the event, seated by `seating_method` or else by
+    next_seating_method."""
     with transaction.atomic():
         event = locked_event(event)
         if event.status == EventStatus.FINISHED:
             raise ValidationError(_("%(event)s is finished.") % {"event": event.title})
         last = event.rounds.aggregate(last=Max("number"))["last"] or 0
         if seating_method is None:
-            seating_method = SeatingMethod.RANDOM if last == 0 else event.seating_method
+            seating_method = next_seating_method(event, first=last == 0)
         _check_method(seating_method)
         return Round.objects.create(event=event, number=last + 1, seating_method=seating_method)
 

@@ -96,6 +96,12 @@ class DoorRow:
     leaving: bool = False
 
     @property
+    def counted_as(self) -> str:
+        """The state the counts and the filters go by: playing on, or out
+        after a round still being played, is present."""
+        return PRESENT if self.state == PLAYING or self.leaving else self.state
+
+    @property
     def pk(self) -> int:
         return self.registration.pk
 
@@ -147,7 +153,7 @@ def door_rows(event: Event, *, only: int | None = None) -> list[DoorRow]:
 def door_counts(rows: list[DoorRow]) -> dict[str, int]:
     counts = {PRESENT: 0, LATE: 0, EXPECTED: 0, OUT: 0}
     for row in rows:
-        counts[PRESENT if row.state == PLAYING or row.leaving else row.state] += 1
+        counts[row.counted_as] += 1
     counts["registered"] = len(rows)
     return counts
 
@@ -155,8 +161,7 @@ def door_counts(rows: list[DoorRow]) -> dict[str, int]:
 def _matches(row: DoorRow, words: list[str], show: str) -> bool:
     wanted = {SHOW_EXPECTED: EXPECTED, SHOW_PRESENT: PRESENT, SHOW_LATE: LATE,
               SHOW_OUT: OUT}.get(show)
-    state = PRESENT if row.state == PLAYING or row.leaving else row.state
-    if wanted is not None and state != wanted:
+    if wanted is not None and row.counted_as != wanted:
         return False
     registration = row.registration
     text = fold(f"{registration.name} {registration.guest_club}")

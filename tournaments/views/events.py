@@ -107,7 +107,8 @@ def event_page(
         "door": summary(event),
         "rounds": event.rounds.all(),
         "round_form": forms.get("round_form")
-        or SeatingMethodForm(initial={"seating_method": _next_method(event)}),
+        or SeatingMethodForm(initial={"seating_method": rounds.next_seating_method(
+            event, first=not event.rounds.exists())}),
         "scorekeepers": scorekeepers.event_scorekeepers(event),
         # Listed before the bond's export: players it will lack a number for.
         "missing_member_numbers": standings_service.missing_member_numbers(event)
@@ -126,11 +127,6 @@ def event_page(
         "card": member_card(request, event),
     }
     return render(request, "tournaments/event_detail.html", context, status=status)
-
-
-def _next_method(event: Event) -> str:
-    # Round 1 is seated at random; later rounds by the event's method.
-    return "random" if not event.rounds.exists() else event.seating_method
 
 
 @require_GET

@@ -137,7 +137,8 @@ def round_page(
         "report": report_for_page(round_),
         "seat_form": SeatingMethodForm(initial={"seating_method": round_.seating_method}),
         # After the last round so far closed, the next step is the next round.
-        "next_round_form": SeatingMethodForm(initial={"seating_method": round_.event.seating_method})
+        "next_round_form": SeatingMethodForm(initial={
+            "seating_method": rounds.next_seating_method(round_.event, first=False)})
         if _is_last_closed(round_) else None,
         # Dutch list order: "de Boer" under B (Registration.sort_name).
         "swap_form": swap_form or SwapForm(seated=seated.order_by("sort_name", "pk")),

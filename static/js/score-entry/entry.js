@@ -27,8 +27,17 @@ export function freshEntry(mode = "values") {
   };
 }
 
-// Whether an input's text is a value: empty, or a whole number of 0 or more.
-export const readableValue = (text) => /^\d*$/.test(text.trim());
+// A typed value of the input `key` ("fan" or a position): the number, or
+// null when empty or unreadable. Text that is not a whole number of 0 or
+// more is kept in entry.unreadable, to be refused by name (entryProblem).
+export function readValue(entry, key, text) {
+  if (!/^\d*$/.test(text.trim())) {
+    entry.unreadable.set(key, text);
+    return null;
+  }
+  entry.unreadable.delete(key);
+  return text.trim() === "" ? null : Number(text.trim());
+}
 
 /* What keeps the hand from being checked or saved, before the server is
  * asked: { code, name } with the player the message names, or null.

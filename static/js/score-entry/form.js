@@ -4,7 +4,7 @@
  * loaded into the form to be corrected (and put back).
  */
 import { $ } from "./dom.js";
-import { freshEntry, playerTiles, readableValue } from "./entry.js";
+import { freshEntry, playerTiles, readValue } from "./entry.js";
 import {
   changed, preview, renderForm, resetTargets, savedStatus, showMessage, syncForm,
 } from "./form-view.js";
@@ -98,19 +98,14 @@ function onChange(event) {
 function onInput(event) {
   const entry = page.entry;
   const target = event.target;
-  const readable = readableValue(target.value);
   if (target.id === "se-fan") {
-    const n = parseInt(target.value, 10);
-    entry.fan = Number.isNaN(n) || !readable ? null : n;
-    if (readable) entry.unreadable.delete("fan"); else entry.unreadable.set("fan", target.value);
+    entry.fan = readValue(entry, "fan", target.value);
     changed();
     return;
   }
   if (!target.classList.contains("se-value")) return;
   const position = Number(target.dataset.position);
-  const n = parseInt(target.value, 10);
-  entry.values[position] = Number.isNaN(n) || !readable ? 0 : n;
-  if (readable) entry.unreadable.delete(position); else entry.unreadable.set(position, target.value);
+  entry.values[position] = readValue(entry, position, target.value) ?? 0;
   changed();
 }
 

@@ -14,14 +14,14 @@ export function distinctInitials(names) {
   const short = (i, k) => (words[i].length ? words[i][0].slice(0, k) + words[i].slice(1).map((w) => w[0]).join("") : "");
   const length = names.map(() => 1);
   const result = names.map((name, i) => short(i, 1));
-  for (let round = 0; round < 20; round++) {
+  // Each pass lengthens the first name of every player still sharing
+  // initials; it ends when none is shared or no first name can grow.
+  for (let longer = true; longer;) {
     const clash = result.map((text, i) => result.some((other, j) => j !== i && other === text));
-    if (!clash.includes(true)) return result;
-    let longer = false;
+    longer = false;
     clash.forEach((c, i) => {
       if (c && words[i].length && length[i] < words[i][0].length) { length[i] += 1; result[i] = short(i, length[i]); longer = true; }
     });
-    if (!longer) break;
   }
   const seen = {};
   return result.map((text) => {
