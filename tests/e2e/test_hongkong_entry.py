@@ -60,7 +60,7 @@ def test_a_limit_hand_with_pao_by_values(browser: Any, live_server: Any, table: 
     page.fill("#se-fan", "3,5")  # a Dutch decimal comma: refused, not read as 35
     page.click("#se-save")
     page.locator("#se-preview .alert-error",
-                 has_text=f"The fan of {south.name} is a whole number").wait_for()
+                 has_text=f"The fan of {south.name} must be a whole number").wait_for()
     # By tiles the fan is not shown: a winner without tiles is asked for them.
     page.check('input[name=mode][value="tiles"]')
     page.click("#se-check")

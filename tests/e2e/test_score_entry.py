@@ -116,7 +116,7 @@ def test_a_scorekeeper_enters_hands_online_and_offline(
     page.fill("#se-value-3", "8.5")
     page.click("#se-save")
     page.locator("#se-preview .alert-error",
-                 has_text=f"{north.name}: a value is a whole number").wait_for()
+                 has_text=f"{north.name}: a value must be a whole number").wait_for()
     assert page.input_value("#se-value-3") == "8.5"
     assert Hand.objects.filter(table=table).count() == 1
     page.fill("#se-value-3", "8")

@@ -151,6 +151,13 @@ def test_it_refuses_to_close_a_round_without_hands(
     assert "No hands have been entered" in response.content.decode()
     started_round.refresh_from_db()
     assert started_round.status == RoundStatus.STARTED
+    # What to do: confirmation is asked only where the event requires it.
+    page = organiser_client.get(round_url(started_round, "close")).content.decode()
+    assert "Enter the missing hands on the tables' score-entry pages; then close" in page
+    assert "second person" not in page
+    Event.objects.filter(pk=started_round.event_id).update(requires_confirmation=True)
+    page = organiser_client.get(round_url(started_round, "close")).content.decode()
+    assert "have the hands confirmed by a second person" in page
 
 
 def test_it_closes_a_round(organiser_client: Client, started_round: Round) -> None:

@@ -113,8 +113,9 @@ def page_texts() -> dict[str, str]:
                     "connection is back."),
         "choose_winner": _("Choose who won, or tap Draw."),
         # Refused on the phone before the server is asked (entry.js entryProblem).
-        "not_whole": _("%(name)s: a value is a whole number of 0 or more, such as 8 or 24."),
-        "fan_not_whole": _("The fan of %(name)s is a whole number, such as 3 or 8."),
+        "not_whole": _("%(name)s: a value must be a whole number of 0 or more, such as 8 or "
+                       "24."),
+        "fan_not_whole": _("The fan of %(name)s must be a whole number, such as 3 or 8."),
         "fan_missing": _("Enter the fan of %(name)s, the winner, or tap the limit."),
         "winner_tiles_missing": _("Tap the tiles of %(name)s, the winner, or enter the fan "
                                   "under Values."),
